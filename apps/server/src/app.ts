@@ -1,0 +1,102 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE } from '@cfx/contract/envelope.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { openDatabase } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { apiNotFound, installErrorHandling, notFoundBody } from './http/errors.ts';
+import { langOf } from './http/envelope.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { captchaRoutes } from './modules/captcha/routes.ts';
+import { devRoutes } from './modules/dev/routes.ts';
+import { mediaRoutes } from './modules/media/avatars.ts';
+import { localCaptcha } from './providers/captcha/local.ts';
+import { yidunCaptcha } from './providers/captcha/yidun.ts';
+import { aliyunSms } from './providers/sms/aliyun.ts';
+import { sandboxSms } from './providers/sms/sandbox.ts';
+import { mountWeb } from './web/ssr.ts';
+
+/** Masks phone numbers (11 digits starting with 1) wherever they appear in a logged URL. */
+export const maskPii = (s: string) => s.replace(/1\d{2}(\d{4})(\d{4})/g, '1**$1****').replace(/(\d{6})\d{8}(\d{3}[\dXx])/g, '$1********$2');
+
+export interface App {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export async function buildApp(config: Config, opts: { now?: () => number; logger?: boolean } = {}): Promise<App> {
+  const db = openDatabase(config);
+  await migrate(db);
+  const now = opts.now ?? Date.now;
+  const ctx: AppContext = {
+    config,
+    db,
+    now,
+    sms: config.smsProvider === 'aliyun' ? aliyunSms(config.aliyunSms!) : sandboxSms(db, now),
+    captcha: config.captchaProvider === 'yidun' ? yidunCaptcha(config.yidun!) : localCaptcha(config.captchaProvider, db, now),
+  };
+
+  const app = Fastify({
+    bodyLimit: 256 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    logger: opts.logger === false ? false : {
+      level: config.logLevel,
+      redact: ['req.headers.token', 'req.headers.cookie'],
+      serializers: {
+        req: (req) => ({ method: req.method, url: maskPii(req.url), remoteAddress: req.ip }),
+      },
+    },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // An empty JSON body is an empty object (clients POST calls that take no payload).
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, text, done) => {
+    const s = String(text);
+    if (s.trim() === '') return done(null, {});
+    try {
+      done(null, JSON.parse(s));
+    } catch {
+      const err = new Error('invalid JSON') as Error & { statusCode: number };
+      err.statusCode = 400;
+      done(err, undefined);
+    }
+  });
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: { info: { title: 'Marketplace gateway', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/mvapi/docs' });
+
+  app.get('/healthz', async () => ({ status: 'ok', db: db.dialect }));
+  mediaRoutes(app);
+  await app.register(
+    async (api) => {
+      accountRoutes(api, ctx);
+      captchaRoutes(api, ctx);
+      devRoutes(api, ctx);
+    },
+    { prefix: API_BASE },
+  );
+
+  const web = config.serveWeb ? await mountWeb(app, config) : undefined;
+  app.setNotFoundHandler(async (req, reply) => {
+    if (apiNotFound(req) || !web) return reply.code(404).send(notFoundBody(langOf(req)));
+    return web(req, reply);
+  });
+
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, with the embedded defaults. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** A postgres:// URL selects PostgreSQL; undefined selects SQLite under dataDir. */
+  databaseUrl?: string;
+  smsProvider: 'sandbox' | 'aliyun';
+  captchaProvider: 'slider' | 'yidun' | 'test';
+  sessionTtlMs: number;
+  /** Serve the web app's SSR build (off in API-only tests). */
+  serveWeb: boolean;
+  webBuildDir: string;
+  logLevel: string;
+  limits: {
+    smsResendMs: number;
+    smsCodeTtlMs: number;
+    smsMaxWrongTries: number;
+    smsDailyPerMobile: number;
+    smsDailyPerIp: number;
+    loginFailuresPerMobile: number;
+    loginFailuresPerIp: number;
+    loginWindowMs: number;
+    captchaTokenTtlMs: number;
+    resetTokenTtlMs: number;
+  };
+  aliyunSms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
+  yidun?: { captchaId: string; secretId: string; secretKey: string; endpoint: string };
+}
+
+const int = (v: string | undefined, d: number) => {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : d;
+};
+
+function oneOf<T extends string>(name: string, v: string | undefined, allowed: readonly T[], d: T): T {
+  if (v === undefined || v === '') return d;
+  if ((allowed as readonly string[]).includes(v)) return v as T;
+  throw new Error(`${name} must be one of ${allowed.join(', ')} (got "${v}")`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const repoRoot = path.resolve(import.meta.dirname, '../../..');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
+  }
+  const config: Config = {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER, ['sandbox', 'aliyun'] as const, 'sandbox'),
+    captchaProvider: oneOf('CAPTCHA_PROVIDER', env.CAPTCHA_PROVIDER, ['slider', 'yidun', 'test'] as const, 'slider'),
+    sessionTtlMs: int(env.SESSION_TTL_HOURS, 24 * 7) * 3600_000,
+    serveWeb: env.SERVE_WEB !== '0',
+    webBuildDir: path.resolve(env.WEB_BUILD_DIR || path.join(repoRoot, 'apps/web/build')),
+    logLevel: env.LOG_LEVEL || 'info',
+    limits: {
+      smsResendMs: int(env.SMS_RESEND_SECONDS, 60) * 1000,
+      smsCodeTtlMs: 5 * 60_000,
+      smsMaxWrongTries: 5,
+      smsDailyPerMobile: int(env.SMS_DAILY_PER_MOBILE, 10),
+      smsDailyPerIp: int(env.SMS_DAILY_PER_IP, 50),
+      loginFailuresPerMobile: int(env.LOGIN_FAILURES_PER_MOBILE, 5),
+      loginFailuresPerIp: int(env.LOGIN_FAILURES_PER_IP, 30),
+      loginWindowMs: 15 * 60_000,
+      captchaTokenTtlMs: 2 * 60_000,
+      resetTokenTtlMs: 10 * 60_000,
+    },
+  };
+  if (config.smsProvider === 'aliyun') {
+    config.aliyunSms = {
+      accessKeyId: required(env, 'ALIYUN_SMS_ACCESS_KEY_ID'),
+      accessKeySecret: required(env, 'ALIYUN_SMS_ACCESS_KEY_SECRET'),
+      signName: required(env, 'ALIYUN_SMS_SIGN_NAME'),
+      templateCode: required(env, 'ALIYUN_SMS_TEMPLATE_CODE'),
+      endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
+    };
+  }
+  if (config.captchaProvider === 'yidun') {
+    config.yidun = {
+      captchaId: required(env, 'YIDUN_CAPTCHA_ID'),
+      secretId: required(env, 'YIDUN_SECRET_ID'),
+      secretKey: required(env, 'YIDUN_SECRET_KEY'),
+      endpoint: env.YIDUN_ENDPOINT || 'https://c.dun.163.com/api/v2/verify',
+    };
+  }
+  return { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) } };
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const v = env[name];
+  if (!v) throw new Error(`${name} is required by the selected provider`);
+  return v;
+}

@@ -1,0 +1,19 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as m0001 from './migrations/0001-accounts.ts';
+
+/** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
+const migrations: Record<string, (db: Db) => Migration> = {
+  '0001-accounts': m0001.migration,
+};
+
+export async function migrate(db: Db): Promise<void> {
+  const provider: MigrationProvider = {
+    async getMigrations() {
+      return Object.fromEntries(Object.entries(migrations).map(([k, f]) => [k, f(db)]));
+    },
+  };
+  const { error, results } = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+}

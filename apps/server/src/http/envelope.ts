@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Status } from '@cfx/contract/envelope.ts';
+import { DEFAULT_LANG, formatMessage, type Lang, type MessageKey } from '@cfx/contract/messages.ts';
+
+/** A business failure: answered as the spec's envelope with the given status (HTTP 200 unless httpStatus is set). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: string,
+    readonly key: MessageKey,
+    readonly vars: Record<string, string | number> = {},
+    readonly httpStatus = 200,
+  ) {
+    super(key);
+  }
+}
+
+export function langOf(req: FastifyRequest): Lang {
+  const h = req.headers.lang;
+  const fromHeader = Array.isArray(h) ? h[0] : h;
+  if (fromHeader === 'en' || fromHeader === 'zh') return fromHeader;
+  const cookie = req.headers.cookie;
+  if (cookie) {
+    const m = /(?:^|;\s*)lang=(zh|en)(?:;|$)/.exec(cookie);
+    if (m) return m[1] as Lang;
+  }
+  return DEFAULT_LANG;
+}
+
+export function body<T>(status: string, data: T, message: string) {
+  return { status, code: status, data, message, msg: message };
+}
+
+export function ok<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok') {
+  return body(Status.OK, data, formatMessage(key, langOf(req)));
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiError) {
+  const message = formatMessage(err.key, langOf(req), err.vars);
+  return reply.code(err.httpStatus).send(body(err.status, null, message));
+}

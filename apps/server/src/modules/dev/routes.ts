@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '@cfx/contract/envelope.ts';
+import { DevPaths } from '@cfx/contract/routes.ts';
+import { captchaToken, smsOutboxItem } from '@cfx/contract/user.ts';
+import type { AppContext } from '../../context.ts';
+import { ok } from '../../http/envelope.ts';
+import { issueCaptchaToken } from '../../providers/captcha/local-token.ts';
+
+/**
+ * Development helpers, registered only while the matching sandbox provider is active:
+ * the SMS outbox (sandbox SMS) and captcha tokens without a slider (CAPTCHA_PROVIDER=test).
+ */
+export function devRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['dev'];
+  if (ctx.sms.name === 'sandbox') {
+    r.get(
+      DevPaths.smsOutbox,
+      { schema: { tags, querystring: z.object({ mobile: z.string().max(32) }), response: { 200: envelope(z.array(smsOutboxItem).nullable()) } } },
+      async (req) => {
+        const rows = await ctx.db.kysely.selectFrom('sms_outbox').selectAll().where('mobile', '=', req.query.mobile).orderBy('id', 'desc').limit(50).execute();
+        return ok(req, rows.map((m) => ({ mobile: m.mobile, type: m.type, code: m.code, createdAt: new Date(Number(m.created_at)).toISOString() })));
+      },
+    );
+  }
+  if (ctx.captcha.name === 'test') {
+    r.post(DevPaths.captchaToken, { schema: { tags, response: { 200: envelope(captchaToken.nullable()) } } }, async (req) => {
+      return ok(req, { NECaptchaValidate: await issueCaptchaToken(ctx.db, ctx.now(), ctx.config.limits.captchaTokenTtlMs) });
+    });
+  }
+}

@@ -1,0 +1,5 @@
+/** Sends a verification code by SMS. `type` is the spec's SMS type ('1' register, '2' login, '3' forgot, '4' security). */
+export interface SmsProvider {
+  readonly name: 'sandbox' | 'aliyun';
+  send(msg: { mobile: string; type: string; code: string }): Promise<void>;
+}

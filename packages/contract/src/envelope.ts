@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Status codes of the gateway (spec §7, §8). `000000` is success; `1100` is a lost session. */
+export const Status = {
+  OK: '000000',
+  /** Invalid parameter, including the password rule (spec §8 reset 1001) and a refused SMS send. */
+  INVALID: '1001',
+  /** Phone number not registered (spec §8 reset 1002). */
+  NOT_REGISTERED: '1002',
+  ALREADY_REGISTERED: '1003',
+  BAD_SMS_CODE: '1004',
+  BAD_CREDENTIALS: '1005',
+  RATE_LIMITED: '1006',
+  BAD_CAPTCHA: '1007',
+  NOT_FOUND: '1404',
+  /** Missing, invalid, expired or logged-out token (spec §8). */
+  SESSION_LOST: '1100',
+  SERVER_ERROR: '9999',
+} as const;
+export type StatusCode = (typeof Status)[keyof typeof Status];
+
+/** The spec's envelope: every API answer carries status, code, data, message and msg. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    status: z.string(),
+    code: z.union([z.string(), z.number()]),
+    data,
+    message: z.string(),
+    msg: z.string(),
+  });
+}
+
+export const anyEnvelope = envelope(z.unknown());
+export type Envelope<T> = { status: string; code: string | number; data: T; message: string; msg: string };
+
+/** Header names the gateway reads. */
+export const TOKEN_HEADER = 'token';
+export const CHANNEL_HEADER = 'channel';
+export const API_BASE = '/mvapi/public';
