@@ -19,8 +19,9 @@ import { aliyunSms } from './providers/sms/aliyun.ts';
 import { sandboxSms } from './providers/sms/sandbox.ts';
 import { mountWeb } from './web/ssr.ts';
 
-/** Masks phone numbers (11 digits starting with 1) wherever they appear in a logged URL. */
-export const maskPii = (s: string) => s.replace(/1\d{2}(\d{4})(\d{4})/g, '1**$1****').replace(/(\d{6})\d{8}(\d{3}[\dXx])/g, '$1********$2');
+/** Masks ID-card numbers (18 characters) and phone numbers (11 digits starting with 1) wherever they appear in a logged URL. */
+export const maskPii = (s: string) =>
+  s.replace(/(\d{6})\d{8}(\d{3}[\dXx])/g, '$1********$2').replace(/(1\d{2})\d{4}(\d{4})/g, '$1****$2');
 
 export interface App {
   app: FastifyInstance;

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../src/config.ts';
+import { buildApp, type App } from '../src/app.ts';
+
+/**
+ * A real app on a real database: a fresh SQLite file, or — when TEST_PG_URL points at the
+ * PostgreSQL server that scripts/test.sh starts — a fresh database on it. `clock` lets a test
+ * move time (code expiry, rate-limit windows).
+ */
+export interface TestApp extends App {
+  clock: { t: number };
+  dbKind: 'sqlite' | 'postgres';
+}
+
+export const dbKind = process.env.TEST_PG_URL ? 'postgres' : 'sqlite';
+
+export async function makeApp(overrides: Partial<Config> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const clock = { t: Date.now() };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-test-'));
+  let databaseUrl: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  if (process.env.TEST_PG_URL) {
+    const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name} template template0 encoding 'UTF8'`);
+    await admin.end();
+    const u = new URL(process.env.TEST_PG_URL);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ CAPTCHA_PROVIDER: 'test', ...env }, { dataDir, databaseUrl, serveWeb: false, ...overrides });
+  const app = await buildApp(config, { now: () => clock.t, logger: false });
+  return {
+    ...app,
+    clock,
+    dbKind,
+    async close() {
+      await app.close();
+      await dropDb?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const API = '/mvapi/public';
+export const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+let mobileSeq = 0;
+/** Distinct valid phone numbers per test process. */
+export function newMobile(): string {
+  mobileSeq++;
+  return `139${String(process.pid % 10000).padStart(4, '0')}${String(mobileSeq).padStart(4, '0')}`;
+}
+
+export async function call(t: App, p: string, body?: unknown, headers: Record<string, string> = {}, ip?: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: API + p,
+    headers: { 'content-type': 'application/json', channel: 'pc', ...headers },
+    payload: body === undefined ? '{}' : JSON.stringify(body),
+    remoteAddress: ip,
+  });
+  return { http: res.statusCode, ...(res.json() as { status: string; code: string; data: any; message: string; msg: string }) };
+}
+
+export async function captchaToken(t: App): Promise<string> {
+  const r = await call(t, '/dev/captcha-token');
+  return r.data.NECaptchaValidate;
+}
+
+export async function latestCode(t: App, mobile: string): Promise<string> {
+  const res = await t.app.inject({ method: 'GET', url: `${API}/dev/sms-outbox?mobile=${mobile}` });
+  return res.json().data[0].code;
+}
+
+/** Sends an SMS code of `type` to `mobile` (solving the test captcha) and returns it from the sandbox outbox. */
+export async function smsCode(t: TestApp, mobile: string, type: string, ip?: string): Promise<string> {
+  const r = await call(t, '/api/user/v1/smscode', { mobile, type, NECaptchaValidate: await captchaToken(t) }, {}, ip);
+  if (r.status !== '000000') throw new Error(`smscode failed: ${r.status} ${r.message}`);
+  return latestCode(t, mobile);
+}
+
+export async function register(t: TestApp, mobile = newMobile(), password = 'abc123!', extra: Record<string, string> = {}) {
+  const code = await smsCode(t, mobile, '1');
+  t.clock.t += 61_000; // the next send to this phone is allowed after 60 s
+  const r = await call(t, '/api/user/v1/regist', { mobile, pwd: b64(password), smsCode: code, ...extra });
+  if (r.status !== '000000') throw new Error(`regist failed: ${r.status} ${r.message}`);
+  return { mobile, password, token: r.data.token as string };
+}

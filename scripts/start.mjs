@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// `npm start`: builds whatever is missing (web app, contract artifacts), then runs the server
+// on its embedded defaults. Honours PORT, HOST, DATA_DIR and the rest of the README's settings.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const run = (cmd, args, opts = {}) => {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+
+if (!fs.existsSync(path.join(root, 'node_modules'))) {
+  console.log('[start] installing npm packages (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Newest modification time of the files under `dir` (skipping build output and deps). */
+function newest(dir) {
+  let t = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    if (['node_modules', 'build', '.react-router'].includes(e.name)) continue;
+    const p = path.join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const webEntry = path.join(root, 'apps/web/build/server/index.js');
+const webStale = !fs.existsSync(webEntry) || newest(path.join(root, 'apps/web/app')) > fs.statSync(webEntry).mtimeMs;
+if (webStale && process.env.SKIP_WEB_BUILD !== '1') {
+  console.log('[start] building the web app…');
+  run('npm', ['run', 'build', '-w', 'apps/web']);
+}
+const compile = path.join(root, 'packages/contracts/scripts/compile.mjs');
+if (fs.existsSync(compile) && !fs.existsSync(path.join(root, 'packages/contracts/artifacts/Exchange.json'))) {
+  console.log('[start] compiling the contracts…');
+  run(process.execPath, [compile]);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: process.cwd(),
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

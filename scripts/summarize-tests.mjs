@@ -1,0 +1,14 @@
+// Adds up the vitest JSON reports of every suite and prints one closing line: "N passed, M failed".
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+let passed = 0, failed = 0, skipped = 0;
+for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+  const r = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  console.log(`${f.replace(/\.json$/, '').padEnd(18)} ${r.numPassedTests} passed, ${r.numFailedTests} failed${r.success ? '' : ' (suite failed)'}`);
+  if (!r.success && r.numFailedTests === 0) failed += 1;
+}
+console.log(`Total: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed || passed === 0 ? 1 : 0);

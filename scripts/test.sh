@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `npm test`: installs what the tests need (Debian chromium, CJK fonts, PostgreSQL; npm packages),
+# builds, then runs every suite: server API tests on SQLite and on a real PostgreSQL server,
+# contract tests on a real Conflux node, and browser tests in headless Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+tmp="$root/.tmp"; mkdir -p "$tmp/results"; rm -f "$tmp/results"/*.json
+
+sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+need=()
+[ -x /usr/bin/chromium ] || need+=(chromium)
+fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "[test] installing Debian packages: ${need[*]}"
+  sudo_ env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  sudo_ env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+[ -d node_modules ] || npm ci --no-audit --no-fund
+
+echo "[test] building"
+npm run build --silent
+if [ -f packages/contracts/scripts/compile.mjs ]; then node packages/contracts/scripts/compile.mjs; fi
+
+pgdir=/tmp/cfx-test-pg-$$
+pgport=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
+cleanup() { bash scripts/pg-stop.sh "$pgdir"; }
+trap cleanup EXIT
+pgurl=$(bash scripts/pg-start.sh "$pgdir" "$pgport")
+
+status=0
+suite() { # name dir [env...]
+  local name=$1 dir=$2; shift 2
+  echo; echo "[test] ── $name"
+  if ! (cd "$dir" && env "$@" npx vitest run --reporter=default --reporter=json --outputFile="$tmp/results/$name.json"); then status=1; fi
+}
+suite server-sqlite apps/server CI="${CI:-}"
+suite server-postgres apps/server TEST_PG_URL="$pgurl"
+[ -d packages/protocol/test ] && suite protocol packages/protocol CI="${CI:-}"
+[ -d packages/contracts/test ] && suite contracts packages/contracts CI="${CI:-}"
+[ -d e2e/tests ] && suite e2e e2e CI="${CI:-}"
+
+node scripts/summarize-tests.mjs "$tmp/results" || status=1
+exit $status
