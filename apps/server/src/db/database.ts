@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -10,6 +10,11 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /**
+   * Runs a query compiled once by Kysely with fresh parameters, skipping per-call query
+   * building. On SQLite the prepared statement is cached; used on hot paths (session lookup).
+   */
+  run<R>(query: CompiledQuery<R>, params: readonly unknown[]): Promise<R[]>;
 }
 
 // int8 (bigint) columns hold epoch milliseconds and ids: all far below 2^53.
@@ -19,7 +24,12 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      close: () => kysely.destroy(),
+      run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => (await pool.query({ text: q.sql, values: params as unknown[] })).rows as R[],
+    };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, 'marketplace.sqlite');
@@ -29,5 +39,15 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    kysely,
+    dialect: 'sqlite',
+    close: () => kysely.destroy(),
+    run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => {
+      let st = statements.get(q.sql);
+      if (!st) statements.set(q.sql, (st = sqlite.prepare(q.sql)));
+      return (st.reader ? st.all(...params) : (st.run(...params), [])) as R[];
+    },
+  };
 }

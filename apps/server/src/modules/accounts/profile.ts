@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { maskMobile } from '../../util/crypto.ts';
 import { findProfpic, findUserById } from './repo.ts';
+import { findSessionProfile } from './sessions.ts';
 
 async function userOrLost(ctx: AppContext, userId: number) {
   const user = await findUserById(ctx, userId);
@@ -12,13 +13,8 @@ async function userOrLost(ctx: AppContext, userId: number) {
   return user;
 }
 
-export async function getProfile(ctx: AppContext, userId: number): Promise<UserProfile> {
-  const row = await ctx.db.kysely
-    .selectFrom('users')
-    .innerJoin('profpics', 'profpics.id', 'users.profpic_id')
-    .select(['users.nickname', 'users.is_realname', 'users.wallet_address', 'users.mobile', 'users.is_creator', 'users.account_id', 'profpics.url'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+export async function getProfile(ctx: AppContext, token: string | undefined): Promise<UserProfile> {
+  const row = token ? await findSessionProfile(ctx, token) : undefined;
   if (!row) throw new ApiError(Status.SESSION_LOST, 'sessionLost');
   return {
     profpicUrl: row.url,

@@ -37,7 +37,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(req, null, 'logoutOk');
   });
   r.post(UserPaths.userprofile, { schema: { tags, response: { 200: U.profileResponse } } }, async (req) => {
-    return ok(req, await getProfile(ctx, await requireUserId(ctx, req)));
+    return ok(req, await getProfile(ctx, tokenOf(req)));
   });
   r.post(UserPaths.checkmobile, { schema: { tags, body: U.checkMobileBody, response: { 200: U.tokenResponse } } }, async (req) => {
     return ok(req, await checkResetMobile(ctx, req.body), 'codeVerified');
