@@ -13,6 +13,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { mediaRoutes } from './modules/media/avatars.ts';
+import { walletRoutes } from './modules/wallet/routes.ts';
 import { localCaptcha } from './providers/captcha/local.ts';
 import { yidunCaptcha } from './providers/captcha/yidun.ts';
 import { aliyunSms } from './providers/sms/aliyun.ts';
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
       accountRoutes(api, ctx);
       captchaRoutes(api, ctx);
       devRoutes(api, ctx);
+      walletRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );

@@ -12,6 +12,8 @@ export const Status = {
   BAD_CREDENTIALS: '1005',
   RATE_LIMITED: '1006',
   BAD_CAPTCHA: '1007',
+  BAD_SIGNATURE: '1008',
+  WALLET_CONFLICT: '1009',
   NOT_FOUND: '1404',
   /** Missing, invalid, expired or logged-out token (spec §8). */
   SESSION_LOST: '1100',

@@ -33,6 +33,13 @@ export const serverMessages = {
   badParams: { zh: '请求参数错误', en: 'invalid request parameters' },
   notFound: { zh: '接口不存在', en: 'endpoint not found' },
   serverError: { zh: '服务繁忙，请稍后再试', en: 'service busy, please try again later' },
+  walletNeedLogin: { zh: '请先登录，再连接钱包', en: 'please log in first, then link a wallet' },
+  walletBadAddress: { zh: '请使用Conflux正式网（cfx:开头）的钱包地址', en: 'please use a Conflux main network (cfx:) wallet address' },
+  walletBadSignature: { zh: '钱包签名校验失败', en: 'wallet signature verification failed' },
+  walletChallengeExpired: { zh: '签名请求已过期，请重试', en: 'the signature request has expired, please try again' },
+  walletTaken: { zh: '该钱包已绑定其他账户', en: 'this wallet is already linked to another account' },
+  walletOtherLinked: { zh: '您的账户已绑定其他钱包', en: 'your account is already linked to another wallet' },
+  walletLinked: { zh: '钱包连接成功', en: 'wallet linked' },
   devOnly: { zh: '当前环境未开启该功能', en: 'not available in this environment' },
 } as const;
 

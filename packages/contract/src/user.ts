@@ -41,6 +41,9 @@ export const resetBody = z.object({ mobile: str(32), token: str(200), newPwd: st
 export const changeProfpicBody = z.object({ id: z.union([z.string().max(64), z.number().int()]).transform(String) });
 export const modifyNicknameBody = z.object({ nickname: str(200) });
 export const walletLoginBody = z.object({ walletAddress: str(128), code: str(1024) });
+export const walletChallengeBody = z.object({ walletAddress: str(128) });
+export const walletChallenge = z.object({ message: z.string(), expiresAt: z.number().int() });
+export const walletStatus = z.object({ walletAddress: z.string(), isLoginWallet: z.boolean() });
 
 export const tokenData = z.object({ token: z.string() });
 export const userProfile = z.object({

@@ -22,6 +22,16 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  wallet_connected: Generated<number>;
+}
+export interface WalletChallengesTable {
+  nonce: string;
+  user_id: number;
+  address: string;
+  message: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 export interface SmsCodesTable {
   id: Generated<number>;
@@ -83,4 +93,5 @@ export interface Database {
   login_failures: LoginFailuresTable;
   reset_tokens: ResetTokensTable;
   profpics: ProfpicsTable;
+  wallet_challenges: WalletChallengesTable;
 }
