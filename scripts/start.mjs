@@ -34,11 +34,8 @@ if (webStale && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('[start] building the web app…');
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
-const compile = path.join(root, 'packages/contracts/scripts/compile.mjs');
-if (fs.existsSync(compile) && !fs.existsSync(path.join(root, 'packages/contracts/artifacts/Exchange.json'))) {
-  console.log('[start] compiling the contracts…');
-  run(process.execPath, [compile]);
-}
+// Contract artifacts: compiled only when the Solidity sources changed.
+run(process.execPath, [path.join(root, 'packages/contracts/scripts/compile.mjs'), '--if-stale']);
 
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: process.cwd(),

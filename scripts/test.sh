@@ -21,7 +21,7 @@ fi
 
 echo "[test] building"
 npm run build --silent
-if [ -f packages/contracts/scripts/compile.mjs ]; then node packages/contracts/scripts/compile.mjs; fi
+node packages/contracts/scripts/compile.mjs --if-stale
 
 pgdir=/tmp/cfx-test-pg-$$
 pgport=$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')
@@ -37,6 +37,7 @@ suite() { # name dir [env...]
 }
 suite server-sqlite apps/server CI="${CI:-}"
 suite server-postgres apps/server TEST_PG_URL="$pgurl"
+suite server-chain apps/server TEST_CHAIN=1
 [ -d packages/protocol/test ] && suite protocol packages/protocol CI="${CI:-}"
 [ -d packages/contracts/test ] && suite contracts packages/contracts CI="${CI:-}"
 [ -d e2e/tests ] && suite e2e e2e CI="${CI:-}"

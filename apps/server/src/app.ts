@@ -14,6 +14,8 @@ import { captchaRoutes } from './modules/captcha/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
 import { mediaRoutes } from './modules/media/avatars.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
+import { chainRoutes } from './modules/chain/routes.ts';
+import { startChain } from './chain/chain-service.ts';
 import { localCaptcha } from './providers/captcha/local.ts';
 import { yidunCaptcha } from './providers/captcha/yidun.ts';
 import { aliyunSms } from './providers/sms/aliyun.ts';
@@ -53,6 +55,12 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
       },
     },
   });
+  try {
+    ctx.chain = await startChain(config, db, (msg, extra) => app.log.info(extra ?? {}, msg));
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // An empty JSON body is an empty object (clients POST calls that take no payload).
@@ -84,6 +92,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
       captchaRoutes(api, ctx);
       devRoutes(api, ctx);
       walletRoutes(api, ctx);
+      chainRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );
@@ -99,6 +108,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     ctx,
     async close() {
       await app.close();
+      await ctx.chain?.stop();
       await db.close();
     },
   };

@@ -1,6 +1,25 @@
 import path from 'node:path';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
+export interface ChainConfig {
+  /** 'embedded' starts @xcfx/node in a child process; 'rpc' uses CHAIN_RPC_URL; 'off' runs without a chain. */
+  mode: 'embedded' | 'rpc' | 'off';
+  rpcUrl?: string;
+  networkId: number;
+  operatorKey?: string;
+  collectibleAddress?: string;
+  exchangeAddress?: string;
+  /** Explorer prefix; a transaction link is `${explorerUrl}/transaction/${hash}`. */
+  explorerUrl: string;
+  nodeRpcPort?: number;
+  nodeP2pPort?: number;
+  /** Embedded node: produce a block every N ms instead of packing each transaction at once. */
+  blockIntervalMs?: number;
+  receiptTries: number;
+  receiptIntervalMs: number;
+  indexerIntervalMs: number;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -14,6 +33,12 @@ export interface Config {
   serveWeb: boolean;
   webBuildDir: string;
   logLevel: string;
+  /** Seed the deterministic demo catalog on start when the catalog is empty (DEMO_DATA, default 1 on SQLite). */
+  demoData: boolean;
+  /** Number of demo collectibles (DEMO_GOODS, default 2000; the benchmark seeds 100k). */
+  demoGoods: number;
+  /** Free-market commission, per mille of the sale price (COMMISSION_PERMILLE, default 50 = 5%). */
+  commissionPermille: number;
   limits: {
     smsResendMs: number;
     smsCodeTtlMs: number;
@@ -26,6 +51,7 @@ export interface Config {
     captchaTokenTtlMs: number;
     resetTokenTtlMs: number;
   };
+  chain: ChainConfig;
   aliyunSms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
   yidun?: { captchaId: string; secretId: string; secretKey: string; endpoint: string };
 }
@@ -58,6 +84,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveWeb: env.SERVE_WEB !== '0',
     webBuildDir: path.resolve(env.WEB_BUILD_DIR || path.join(repoRoot, 'apps/web/build')),
     logLevel: env.LOG_LEVEL || 'info',
+    demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !databaseUrl,
+    demoGoods: Math.max(0, Math.min(1_000_000, int(env.DEMO_GOODS, 2000))),
+    commissionPermille: Math.max(0, Math.min(1000, int(env.COMMISSION_PERMILLE, 50))),
+    chain: {
+      mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',
+      rpcUrl: env.CHAIN_RPC_URL || undefined,
+      networkId: int(env.CHAIN_NETWORK_ID, 1029),
+      operatorKey: env.CHAIN_OPERATOR_KEY || undefined,
+      collectibleAddress: env.CHAIN_COLLECTIBLE_ADDRESS || undefined,
+      exchangeAddress: env.CHAIN_EXCHANGE_ADDRESS || undefined,
+      explorerUrl: (env.CHAIN_EXPLORER_URL || 'https://confluxscan.io').replace(/\/+$/, ''),
+      nodeRpcPort: env.CHAIN_NODE_RPC_PORT ? int(env.CHAIN_NODE_RPC_PORT, 0) : undefined,
+      nodeP2pPort: env.CHAIN_NODE_P2P_PORT ? int(env.CHAIN_NODE_P2P_PORT, 0) : undefined,
+      blockIntervalMs: env.CHAIN_BLOCK_INTERVAL_MS ? int(env.CHAIN_BLOCK_INTERVAL_MS, 0) : undefined,
+      receiptTries: int(env.CHAIN_RECEIPT_TRIES, 5),
+      receiptIntervalMs: int(env.CHAIN_RECEIPT_INTERVAL_MS, 3000),
+      indexerIntervalMs: int(env.CHAIN_INDEXER_INTERVAL_MS, 1000),
+    },
     limits: {
       smsResendMs: int(env.SMS_RESEND_SECONDS, 60) * 1000,
       smsCodeTtlMs: 5 * 60_000,
@@ -88,7 +132,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       endpoint: env.YIDUN_ENDPOINT || 'https://c.dun.163.com/api/v2/verify',
     };
   }
-  return { ...config, ...overrides, limits: { ...config.limits, ...(overrides.limits ?? {}) } };
+  if (config.chain.mode === 'rpc' && (!config.chain.operatorKey || !config.chain.collectibleAddress || !config.chain.exchangeAddress)) {
+    throw new Error('CHAIN_RPC_URL needs CHAIN_OPERATOR_KEY, CHAIN_COLLECTIBLE_ADDRESS and CHAIN_EXCHANGE_ADDRESS');
+  }
+  return {
+    ...config,
+    ...overrides,
+    limits: { ...config.limits, ...(overrides.limits ?? {}) },
+    chain: { ...config.chain, ...(overrides.chain ?? {}) },
+  };
 }
 
 function required(env: NodeJS.ProcessEnv, name: string): string {

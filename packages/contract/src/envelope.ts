@@ -15,6 +15,8 @@ export const Status = {
   BAD_SIGNATURE: '1008',
   WALLET_CONFLICT: '1009',
   NOT_FOUND: '1404',
+  /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
+  NOT_FOUND_ITEM: '1404',
   /** Missing, invalid, expired or logged-out token (spec §8). */
   SESSION_LOST: '1100',
   SERVER_ERROR: '9999',

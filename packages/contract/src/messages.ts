@@ -41,6 +41,12 @@ export const serverMessages = {
   walletOtherLinked: { zh: '您的账户已绑定其他钱包', en: 'your account is already linked to another wallet' },
   walletLinked: { zh: '钱包连接成功', en: 'wallet linked' },
   devOnly: { zh: '当前环境未开启该功能', en: 'not available in this environment' },
+  projectNotFound: { zh: '该发售不存在', en: 'release not found' },
+  goodsNotFound: { zh: '该藏品不存在', en: 'collectible not found' },
+  newsNotFound: { zh: '该资讯不存在', en: 'news item not found' },
+  creatorNotFound: { zh: '该创作者不存在', en: 'creator not found' },
+  imageNotFound: { zh: '图片不存在', en: 'image not found' },
+  searchTooLong: { zh: '搜索内容最多20个字', en: 'search text is limited to 20 characters' },
 } as const;
 
 export type MessageKey = keyof typeof serverMessages;

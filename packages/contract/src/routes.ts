@@ -29,3 +29,65 @@ export const DevPaths = {
   captchaToken: '/dev/captcha-token',
   smsOutbox: '/dev/sms-outbox',
 } as const;
+
+export const ChainPaths = {
+  info: '/chain/v1/info',
+  rpc: '/chain/v1/rpc',
+  /** GET ?tokenId= — the asset page's chain record. */
+  chainRecord: '/goods/v1/list/chainRecord/',
+} as const;
+
+/** Releases, collectibles and creators (spec §7). GETs take their parameters in the query string. */
+export const CatalogPaths = {
+  projectIndex: '/goods/v1/project/index',
+  projectDetails: '/goods/v1/project/details',
+  /** GET ?id= */
+  projectSubSale: '/goods/v1/project/subSale/',
+  projectDetailsTitle: '/goods/v1/project/detailsTitle/',
+  /** GET */
+  findAll: '/goods/v1/findAll/',
+  creatorProjects: '/goods/v1/project/queryCreatorProjectAccountId',
+  goodsList: '/goods/v1/list/index',
+  /** GET ?id= */
+  goodsDetails: '/goods/v1/details/',
+  /** GET */
+  commonInfo: '/goods/v1/commonInfo/',
+  /** GET ?id=&limit= */
+  historyPrice: '/goods/v1/list/historyPrice/',
+  /** GET ?id=&pageNum=&pageSize= */
+  historyAction: '/goods/v1/list/historyAction/',
+  listHead: '/goods/v1/list/head',
+  /** GET */
+  filterMeta: '/background/nftMarket/v1/getFilterRelatedMetaInfo',
+  creatorQuery: '/api/creator/v1/query',
+  /** Not in the spec: the creators directory. */
+  creatorList: '/api/creator/v1/list',
+} as const;
+
+/** News, banners, recommend lists and generated images; `official` / `background` paths answer code 200 (§8). */
+export const ContentPaths = {
+  /** GET */
+  indexBanner: '/goods/v1/list/indexBanner',
+  /** GET ?pageNum=&pageSize=&category= */
+  newsList: '/official/news/list',
+  /** GET /official/news/{id} */
+  newsItem: '/official/news/:id',
+  /** GET */
+  newsHot: '/official/news/v2/newsHostList',
+  /** GET */
+  newsBanners: '/official/news/newsBannerList',
+  /** GET */
+  newsPlace: '/official/news/v2/newsPlaceList',
+  bannerList: '/background/banner/list',
+  recommendList: '/background/getRecommendList',
+  /** GET ?id=&w= — image/svg+xml */
+  image: '/official/image/',
+} as const;
+
+export const SearchPaths = {
+  query: '/search/v1/query',
+  queryFinal: '/search/v1/queryFinal',
+  /** GET */
+  history: '/search/v1/searchHistory',
+  delHistory: '/search/v1/delHistory/',
+} as const;

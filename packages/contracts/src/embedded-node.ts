@@ -53,6 +53,8 @@ export interface EmbeddedNode {
   dataDir: string;
   /** Process id of the child running the node. */
   pid: number;
+  /** Resolves with the child's exit code when it ends (after stop(), or if the node dies). */
+  exited: Promise<number | null>;
   /** Stop the node and wait for the child to exit (idempotent). */
   stop(): Promise<void>;
 }
@@ -115,7 +117,7 @@ export async function startEmbeddedNode(options: EmbeddedNodeOptions): Promise<E
     const rpcUrl = `http://127.0.0.1:${port}`;
     const status = await rpcCall<{ chainId: string }>(rpcUrl, 'cfx_getStatus');
     if (Number(status.chainId) !== chainId) throw new Error(`node answered chainId ${status.chainId}, expected ${chainId}`);
-    return { rpcUrl, port, chainId, dataDir, pid: child.pid ?? -1, stop };
+    return { rpcUrl, port, chainId, dataDir, pid: child.pid ?? -1, exited, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -154,7 +156,7 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>): P
   if (child.exitCode !== null || child.signalCode !== null) return;
   if (child.connected) child.send({ type: 'stop' });
   else child.kill('SIGTERM');
-  const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(r, ms).unref());
+  const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms).unref());
   if ((await Promise.race([exited, timeout(15_000)])) !== 'timeout') return;
   child.kill('SIGTERM');
   if ((await Promise.race([exited, timeout(5_000)])) !== 'timeout') return;

@@ -2,11 +2,15 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-wallet.ts';
+import * as m0003 from './migrations/0003-chain.ts';
+import * as m0004 from './migrations/0004-catalog.ts';
 
 /** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
 const migrations: Record<string, (db: Db) => Migration> = {
   '0001-accounts': m0001.migration,
   '0002-wallet': m0002.migration,
+  '0003-chain': m0003.migration,
+  '0004-catalog': m0004.migration,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -83,6 +83,161 @@ export interface ProfpicsTable {
   sort: number;
 }
 
+export interface ChainMetaTable { key: string; value: string }
+export interface ChainTxsTable {
+  id: Generated<number>;
+  idempotency_key: string;
+  kind: string;
+  to_address: string;
+  data: string;
+  /** queued → signed → sent → confirmed | failed */
+  status: string;
+  nonce: number | null;
+  tx_hash: string | null;
+  raw_tx: string | null;
+  tries: Generated<number>;
+  rounds: Generated<number>;
+  next_check_at: Generated<number>;
+  outcome_status: number | null;
+  epoch: number | null;
+  error: string | null;
+  created_at: number;
+  sent_at: number | null;
+  done_at: number | null;
+}
+export interface ChainRecordsTable {
+  id: Generated<number>;
+  tx_hash: string;
+  log_index: number;
+  epoch: number;
+  block_time: number;
+  contract: string;
+  event: string;
+  from_address: string | null;
+  to_address: string | null;
+  token_id: string | null;
+  data: string;
+}
+
+/** Catalog and content (migration 0004). Money in fen, times in epoch ms. */
+export interface CreatorsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  avatar: string;
+  banner: string;
+  intro: string;
+  /** JSON array of {type, label, url}. */
+  media_links: string;
+  sort: number;
+  created_at: number;
+}
+export interface ProjectsTable {
+  id: Generated<number>;
+  creator_id: number;
+  name: string;
+  cover: string;
+  category: string;
+  description_html: string;
+  supply: number;
+  sold: number;
+  price_fen: number;
+  sale_start_at: number;
+  sale_end_at: number | null;
+  contract_address: string | null;
+  token_start: number | null;
+  token_end: number | null;
+  holding_days: number;
+  sort: number;
+  created_at: number;
+}
+export interface GoodsTable {
+  id: Generated<number>;
+  project_id: number;
+  serial: number;
+  token_id: number | null;
+  contract: string | null;
+  /** 'pending' | 'minted' */
+  chain_status: string;
+  mint_tx_hash: string | null;
+  minted_at: number | null;
+  owner_user_id: number;
+  name: string;
+  image: string;
+  /** JSON array of {trait, value}. */
+  attributes: string;
+  /** 'held' | 'on_sale' */
+  status: string;
+  sale_price_fen: number | null;
+  listed_at: number | null;
+  last_price_fen: number | null;
+  acquired_at: number;
+  created_at: number;
+}
+export interface GoodsPriceHistoryTable {
+  id: Generated<number>;
+  goods_id: number;
+  price_fen: number;
+  at: number;
+}
+export interface GoodsHistoryActionsTable {
+  id: Generated<number>;
+  goods_id: number;
+  /** 'mint' | 'list' | 'delist' | 'sale' | 'transfer' */
+  action: string;
+  from_user_id: number | null;
+  to_user_id: number | null;
+  price_fen: number | null;
+  tx_hash: string | null;
+  at: number;
+}
+export interface NewsTable {
+  id: Generated<number>;
+  title: string;
+  cover: string;
+  summary: string;
+  content_html: string;
+  category: string;
+  author: string;
+  is_hot: number;
+  is_place: number;
+  place_sort: number;
+  views: number;
+  published_at: number;
+  created_at: number;
+}
+export interface BannersTable {
+  id: Generated<number>;
+  position: string;
+  title: string;
+  subtitle: string;
+  image: string;
+  link_type: string;
+  link_target: string;
+  sort: number;
+  active: number;
+  created_at: number;
+}
+export interface RecommendListsTable {
+  id: Generated<number>;
+  code: string;
+  title: string;
+  sort: number;
+}
+export interface RecommendItemsTable {
+  id: Generated<number>;
+  list_id: number;
+  item_type: string;
+  item_id: number;
+  sort: number;
+}
+export interface SearchHistoryTable {
+  id: Generated<number>;
+  user_id: number;
+  kw: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -94,4 +249,17 @@ export interface Database {
   reset_tokens: ResetTokensTable;
   profpics: ProfpicsTable;
   wallet_challenges: WalletChallengesTable;
+  chain_meta: ChainMetaTable;
+  chain_txs: ChainTxsTable;
+  chain_records: ChainRecordsTable;
+  creators: CreatorsTable;
+  projects: ProjectsTable;
+  goods: GoodsTable;
+  goods_price_history: GoodsPriceHistoryTable;
+  goods_history_actions: GoodsHistoryActionsTable;
+  news: NewsTable;
+  banners: BannersTable;
+  recommend_lists: RecommendListsTable;
+  recommend_items: RecommendItemsTable;
+  search_history: SearchHistoryTable;
 }

@@ -38,3 +38,11 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiErro
   const message = formatMessage(err.key, langOf(req), err.vars);
   return reply.code(err.httpStatus).send(body(err.status, null, message));
 }
+
+/**
+ * Success on `official` and `background` paths: the spec's client checks `code == 200` there (§8)
+ * instead of the status, so `code` is 200 while `status` stays 000000. Failures keep code = status.
+ */
+export function okOfficial<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok') {
+  return { ...ok(req, data, key), code: 200 };
+}

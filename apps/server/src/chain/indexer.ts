@@ -1,0 +1,147 @@
+import { Conflux, format } from 'js-conflux-sdk';
+import type { Db } from '../db/database.ts';
+import type { Rpc } from './rpc.ts';
+
+/**
+ * Follows our contracts' Transfer, Approval, OrderExecuted and OrderCancelled events into
+ * `chain_records`. The checkpoint (last indexed epoch) is written in the same transaction as
+ * the records, and (tx hash, log index) is unique, so a restart resumes without gaps or doubles.
+ */
+const EVENTS = ['Transfer', 'Approval', 'OrderExecuted', 'OrderCancelled'] as const;
+const MAX_SPAN = 1000;
+
+export interface IndexedRecord {
+  event: string;
+  contract: string;
+  tokenId: string | null;
+  from: string | null;
+  to: string | null;
+}
+
+export class Indexer {
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private busy: Promise<void> | undefined;
+  private contracts: { address: string; abi: any }[];
+  private topics: string[] = [];
+  private decoders = new Map<string, any>();
+  private listeners = new Set<(records: IndexedRecord[]) => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly rpc: Rpc,
+    contracts: { address: string; abi: any[] }[],
+    private readonly networkId: number,
+    private readonly intervalMs: number,
+    private readonly log: (msg: string, extra?: unknown) => void = () => {},
+  ) {
+    const sdk = new Conflux({ networkId });
+    this.contracts = contracts.map((c) => {
+      const contract = sdk.Contract({ abi: c.abi, address: c.address });
+      this.decoders.set(format.hexAddress(c.address), contract);
+      return { address: c.address, abi: c.abi };
+    });
+    for (const c of this.contracts) {
+      for (const item of c.abi) {
+        if (item.type === 'event' && (EVENTS as readonly string[]).includes(item.name)) {
+          const sig = `${item.name}(${item.inputs.map((i: any) => i.type).join(',')})`;
+          const topic = format.keccak256(sig) as string;
+          if (!this.topics.includes(topic)) this.topics.push(topic);
+        }
+      }
+    }
+  }
+
+  onRecords(l: (records: IndexedRecord[]) => void) {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  }
+
+  start(fromEpoch: number) {
+    void this.ensureCheckpoint(fromEpoch).then(() => this.schedule(0));
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.busy;
+  }
+
+  private async ensureCheckpoint(fromEpoch: number) {
+    await this.db.kysely.insertInto('chain_meta').values({ key: 'indexer_epoch', value: String(fromEpoch - 1) }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.busy = this.runOnce()
+        .then((more) => this.schedule(more ? 0 : this.intervalMs))
+        .catch((err) => {
+          this.log('indexer pass failed', { err: String(err) });
+          this.schedule(this.intervalMs);
+        });
+    }, ms);
+  }
+
+  /** Indexes the next span of epochs up to latest_state; true when more remain. */
+  async runOnce(): Promise<boolean> {
+    const last = Number((await this.db.kysely.selectFrom('chain_meta').select('value').where('key', '=', 'indexer_epoch').executeTakeFirst())?.value ?? -1);
+    const head = Number(BigInt(await this.rpc.call<string>('cfx_epochNumber', ['latest_state'])));
+    if (head <= last) return false;
+    const from = last + 1;
+    const to = Math.min(head, from + MAX_SPAN - 1);
+    const logs = await this.rpc.call<any[]>('cfx_getLogs', [{
+      fromEpoch: `0x${from.toString(16)}`,
+      toEpoch: `0x${to.toString(16)}`,
+      address: this.contracts.map((c) => c.address),
+      topics: [this.topics],
+    }]);
+    const epochs = [...new Set(logs.map((l) => Number(BigInt(l.epochNumber))))];
+    const times = new Map<number, number>();
+    const blocks = await this.rpc.batch(epochs.map((e) => ({ method: 'cfx_getBlockByEpochNumber', params: [`0x${e.toString(16)}`, false] })));
+    epochs.forEach((e, i) => times.set(e, Number(BigInt((blocks[i] as any)?.timestamp ?? '0x0')) * 1000));
+
+    const records: (IndexedRecord & { txHash: string; logIndex: number; epoch: number; time: number; data: string })[] = [];
+    for (const l of logs) {
+      const contract = this.decoders.get(format.hexAddress(l.address));
+      if (!contract) continue;
+      let decoded: any;
+      try {
+        decoded = contract.abi.decodeLog(l);
+      } catch {
+        continue;
+      }
+      if (!decoded || !(EVENTS as readonly string[]).includes(decoded.name)) continue;
+      const o = decoded.object as Record<string, unknown>;
+      const addr = (v: unknown) => (typeof v === 'string' && v ? format.address(format.hexAddress(v), this.networkId) : null);
+      let from: string | null = null, to: string | null = null, tokenId: string | null = null;
+      if (decoded.name === 'Transfer') { from = addr(o.from); to = addr(o.to); tokenId = String(o.tokenId); }
+      else if (decoded.name === 'Approval') { from = addr(o.owner); to = addr(o.approved); tokenId = String(o.tokenId); }
+      else if (decoded.name === 'OrderExecuted') { from = addr(o.seller); to = addr(o.buyer); tokenId = String(o.tokenId); }
+      else if (decoded.name === 'OrderCancelled') { from = addr(o.seller); }
+      const epoch = Number(BigInt(l.epochNumber));
+      records.push({
+        event: decoded.name,
+        contract: format.address(format.hexAddress(l.address), this.networkId),
+        tokenId, from, to,
+        txHash: l.transactionHash,
+        logIndex: Number(BigInt(l.transactionLogIndex ?? l.logIndex ?? '0x0')),
+        epoch,
+        time: times.get(epoch) ?? 0,
+        data: JSON.stringify(o, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+      });
+    }
+    await this.db.kysely.transaction().execute(async (trx) => {
+      for (const r of records) {
+        await trx
+          .insertInto('chain_records')
+          .values({ tx_hash: r.txHash, log_index: r.logIndex, epoch: r.epoch, block_time: r.time, contract: r.contract, event: r.event, from_address: r.from, to_address: r.to, token_id: r.tokenId, data: r.data })
+          .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
+          .execute();
+      }
+      await trx.updateTable('chain_meta').set({ value: String(to) }).where('key', '=', 'indexer_epoch').execute();
+    });
+    if (records.length) for (const l of this.listeners) l(records);
+    return to < head;
+  }
+}

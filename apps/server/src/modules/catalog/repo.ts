@@ -1,0 +1,174 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { CreatorBrief, GoodsCard, ProjectCard, ProjectStatus } from '@cfx/contract/catalog.ts';
+import { Status } from '@cfx/contract/envelope.ts';
+import type { MessageKey } from '@cfx/contract/messages.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../http/envelope.ts';
+
+/** Shared reads of the catalog: card columns, row mappers, the derived release status. */
+
+export const notFound = (key: MessageKey) => new ApiError(Status.NOT_FOUND_ITEM, key, {}, 404);
+
+/** Status of a release at `now`: before the start upcoming; sold out; after the end ended; else on sale. */
+export function projectStatusOf(p: { sale_start_at: number; sale_end_at: number | null; sold: number; supply: number }, now: number): ProjectStatus {
+  if (now < Number(p.sale_start_at)) return 'upcoming';
+  if (Number(p.sold) >= Number(p.supply)) return 'sold_out';
+  if (p.sale_end_at !== null && now >= Number(p.sale_end_at)) return 'ended';
+  return 'on_sale';
+}
+export const STATUS_RANK: Record<ProjectStatus, number> = { on_sale: 0, upcoming: 1, sold_out: 2, ended: 3 };
+
+/** The same rule in SQL (0 on sale, 1 upcoming, 2 sold out, 3 ended) for filters and sorting. */
+export function projectStatusRank(now: number) {
+  return sql<number>`(case when projects.sale_start_at > ${now} then 1 when projects.sold >= projects.supply then 2 when projects.sale_end_at is not null and projects.sale_end_at <= ${now} then 3 else 0 end)`;
+}
+
+export function projectCardQuery(ctx: AppContext) {
+  return ctx.db.kysely
+    .selectFrom('projects')
+    .innerJoin('creators', 'creators.id', 'projects.creator_id')
+    .innerJoin('users as cu', 'cu.id', 'creators.user_id')
+    .select([
+      'projects.id',
+      'projects.name',
+      'projects.cover',
+      'projects.category',
+      'projects.price_fen',
+      'projects.supply',
+      'projects.sold',
+      'projects.sale_start_at',
+      'projects.sale_end_at',
+      'projects.holding_days',
+      'creators.id as creator_id',
+      'creators.name as creator_name',
+      'creators.avatar as creator_avatar',
+      'cu.account_id as creator_account_id',
+    ]);
+}
+export interface ProjectCardRow {
+  id: number;
+  name: string;
+  cover: string;
+  category: string;
+  price_fen: number;
+  supply: number;
+  sold: number;
+  sale_start_at: number;
+  sale_end_at: number | null;
+  holding_days: number;
+  creator_id: number;
+  creator_name: string;
+  creator_avatar: string;
+  creator_account_id: string;
+}
+
+export function creatorBriefOf(r: { creator_id: number; creator_name: string; creator_avatar: string; creator_account_id: string }): CreatorBrief {
+  return { id: Number(r.creator_id), accountId: r.creator_account_id, name: r.creator_name, avatar: r.creator_avatar };
+}
+
+export function toProjectCard(r: ProjectCardRow, now: number): ProjectCard {
+  const supply = Number(r.supply);
+  const sold = Math.min(Number(r.sold), supply);
+  return {
+    id: Number(r.id),
+    name: r.name,
+    cover: r.cover,
+    category: r.category,
+    priceFen: Number(r.price_fen),
+    supply,
+    sold,
+    remaining: supply - sold,
+    status: projectStatusOf(r, now),
+    saleStartAt: Number(r.sale_start_at),
+    saleEndAt: r.sale_end_at === null ? null : Number(r.sale_end_at),
+    holdingDays: Number(r.holding_days),
+    creator: creatorBriefOf(r),
+  };
+}
+
+export async function projectCardsByIds(ctx: AppContext, ids: number[]): Promise<Map<number, ProjectCard>> {
+  const out = new Map<number, ProjectCard>();
+  if (!ids.length) return out;
+  const now = ctx.now();
+  const rows = await projectCardQuery(ctx).where('projects.id', 'in', ids).execute();
+  for (const r of rows) out.set(Number(r.id), toProjectCard(r, now));
+  return out;
+}
+
+export function goodsCardQuery(ctx: AppContext) {
+  return ctx.db.kysely
+    .selectFrom('goods')
+    .innerJoin('projects', 'projects.id', 'goods.project_id')
+    .innerJoin('creators', 'creators.id', 'projects.creator_id')
+    .select([
+      'goods.id',
+      'goods.name',
+      'goods.image',
+      'goods.serial',
+      'projects.supply',
+      'goods.project_id',
+      'projects.name as project_name',
+      'creators.name as creator_name',
+      'goods.status',
+      'goods.sale_price_fen',
+      'goods.last_price_fen',
+      'goods.chain_status',
+    ]);
+}
+export interface GoodsCardRow {
+  id: number;
+  name: string;
+  image: string;
+  serial: number;
+  supply: number;
+  project_id: number;
+  project_name: string;
+  creator_name: string;
+  status: string;
+  sale_price_fen: number | null;
+  last_price_fen: number | null;
+  chain_status: string;
+}
+
+const nullableNumber = (v: number | string | null) => (v === null ? null : Number(v));
+
+export function toGoodsCard(r: GoodsCardRow): GoodsCard {
+  return {
+    id: Number(r.id),
+    name: r.name,
+    image: r.image,
+    serial: Number(r.serial),
+    supply: Number(r.supply),
+    projectId: Number(r.project_id),
+    projectName: r.project_name,
+    creatorName: r.creator_name,
+    status: r.status === 'on_sale' ? 'on_sale' : 'held',
+    salePriceFen: r.status === 'on_sale' ? nullableNumber(r.sale_price_fen) : null,
+    lastPriceFen: nullableNumber(r.last_price_fen),
+    chainStatus: r.chain_status === 'minted' ? 'minted' : 'pending',
+  };
+}
+
+export async function goodsCardsByIds(ctx: AppContext, ids: number[]): Promise<Map<number, GoodsCard>> {
+  const out = new Map<number, GoodsCard>();
+  if (!ids.length) return out;
+  const rows = await goodsCardQuery(ctx).where('goods.id', 'in', ids).execute();
+  for (const r of rows) out.set(Number(r.id), toGoodsCard(r));
+  return out;
+}
+
+export async function goodsExists(ctx: AppContext, id: number): Promise<boolean> {
+  return Boolean(await ctx.db.kysely.selectFrom('goods').select('id').where('id', '=', id).executeTakeFirst());
+}
+
+/** Parses a JSON column that should hold an array; anything else is an empty array. */
+export function jsonArray<T>(text: string): T[] {
+  try {
+    const v = JSON.parse(text);
+    return Array.isArray(v) ? (v as T[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export type Cond = Expression<SqlBool>;

@@ -1,0 +1,119 @@
+// Deploy the marketplace contracts with the operator key and sponsor them, so that users
+// with 0 CFX can `approve` (list / unlist) and `cancelOrder`.
+//
+//   const c = await deployContracts({ rpcUrl, operatorPrivateKey });
+//   c.collectible / c.exchange   base32 (cfx:…) addresses; c.*Hex the hex forms
+import { Conflux } from 'js-conflux-sdk';
+import { networkIdOf, toBase32Address, toHexAddress, type HexAddress } from '@cfx/protocol/address.ts';
+import { loadArtifact, type ContractName } from './artifacts.ts';
+
+/** Built-in SponsorWhitelistControl contract (Core space). */
+export const SPONSOR_CONTROL_ADDRESS = '0x0888000000000000000000000000000000000001';
+export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
+
+const CFX = 10n ** 18n;
+
+export interface SponsorOptions {
+  /** Max gas fee (gas × price, in Drip) sponsored per transaction. Default 0.01 CFX (10M gas at 1 GDrip). */
+  gasUpperBound?: bigint;
+  /** CFX (in Drip) deposited for gas; must be ≥ 1000 × gasUpperBound. Default 20 CFX. */
+  gasBalance?: bigint;
+  /** CFX (in Drip) deposited for storage collateral (1 CFX per KiB stored). Default 500 CFX. */
+  collateralBalance?: bigint;
+}
+
+export interface DeployOptions {
+  rpcUrl: string;
+  /** Deployer = owner = contract admin = sponsor; also the operator unless `operator` is given. */
+  operatorPrivateKey: string;
+  /** Operator address (hex or base32) if it differs from the deployer. */
+  operator?: string;
+  /** Core network id. Default 1029. */
+  networkId?: number;
+  name?: string;
+  symbol?: string;
+  baseURI?: string;
+  /** Sponsorship amounts, or false to skip sponsoring. */
+  sponsor?: SponsorOptions | false;
+}
+
+export interface DeployedContracts {
+  networkId: number;
+  /** base32 addresses (cfx:… on mainnet id 1029) */
+  collectible: string;
+  exchange: string;
+  /** hex addresses (0x8…), as used inside CIP-23 typed data */
+  collectibleHex: HexAddress;
+  exchangeHex: HexAddress;
+  operator: string;
+  deployer: string;
+}
+
+/** A js-conflux-sdk client with the given key in its wallet. */
+export function createConflux(rpcUrl: string, networkId = 1029): Conflux {
+  return new Conflux({ url: rpcUrl, networkId, timeout: 60_000 });
+}
+
+/** Deploy Collectible + Exchange, point both at the operator and sponsor them for all users. */
+export async function deployContracts(options: DeployOptions): Promise<DeployedContracts> {
+  const networkId = options.networkId ?? 1029;
+  const conflux = createConflux(options.rpcUrl, networkId);
+  const deployer = conflux.wallet.addPrivateKey(normalizeKey(options.operatorPrivateKey));
+  const operator: string = options.operator ? toBase32Address(options.operator, networkId) : deployer.address;
+
+  const collectible = await deployContract(conflux, deployer.address, 'Collectible', [
+    options.name ?? 'Digital Collectible',
+    options.symbol ?? 'DC',
+    options.baseURI ?? '',
+    operator,
+  ]);
+  const exchange = await deployContract(conflux, deployer.address, 'Exchange', [operator]);
+
+  if (options.sponsor !== false) {
+    for (const contract of [collectible, exchange]) {
+      await sponsorContract(conflux, deployer.address, contract, options.sponsor ?? {});
+    }
+  }
+
+  return {
+    networkId,
+    collectible,
+    exchange,
+    collectibleHex: toHexAddress(collectible),
+    exchangeHex: toHexAddress(exchange),
+    operator,
+    deployer: deployer.address,
+  };
+}
+
+/** Deploy one artifact; returns the (short, lower-case) base32 address of the new contract. */
+export async function deployContract(conflux: Conflux, from: string, name: ContractName, args: unknown[]): Promise<string> {
+  const { abi, bytecode } = await loadArtifact(name);
+  const factory = conflux.Contract({ abi, bytecode });
+  const receipt = await factory.constructor(...args).sendTransaction({ from }).executed({ delta: 100, timeout: 60_000 });
+  const created = receipt.contractCreated as string | null;
+  if (!created) throw new Error(`${name}: no contract created (tx ${receipt.transactionHash})`);
+  // The node answers in the verbose form (CFX:TYPE.CONTRACT:…); return the short one (cfx:…).
+  return toBase32Address(created, networkIdOf(created));
+}
+
+/**
+ * Sponsor gas and storage collateral of `contract` for every user (whitelist the zero
+ * address). `from` must be the contract's admin (its deployer) and hold the CFX.
+ */
+export async function sponsorContract(conflux: Conflux, from: string, contract: string, options: SponsorOptions = {}): Promise<void> {
+  const gasUpperBound = options.gasUpperBound ?? CFX / 100n;
+  const gasBalance = options.gasBalance ?? 20n * CFX;
+  const collateralBalance = options.collateralBalance ?? 500n * CFX;
+  if (gasBalance < gasUpperBound * 1000n) throw new Error('gasBalance must be at least 1000 × gasUpperBound');
+
+  const control = conflux.InternalContract('SponsorWhitelistControl');
+  const wait = { delta: 100, timeout: 60_000 };
+  await control.setSponsorForGas(contract, gasUpperBound).sendTransaction({ from, value: gasBalance }).executed(wait);
+  await control.setSponsorForCollateral(contract).sendTransaction({ from, value: collateralBalance }).executed(wait);
+  await control.addPrivilegeByAdmin(contract, [ZERO_ADDRESS]).sendTransaction({ from }).executed(wait);
+}
+
+function normalizeKey(key: string): string {
+  return key.startsWith('0x') ? key : `0x${key}`;
+}

@@ -1,0 +1,88 @@
+// Dry-run a contract call and name its revert reason (custom errors included).
+//
+// Why: js-conflux-sdk mangles revert data (it turns the hex of cfx_call's error.data
+// into a string), and a mined transaction that fails only reports
+// `outcomeStatus: 1, txExecErrorMsg: 'Vm reverted, '` without the custom error.
+// The raw JSON-RPC `cfx_call` error carries the ABI-encoded revert data in
+// `error.data` (code -32015, message 'Transaction reverted').
+// Use simulateCall before executeOrder to tell permanent failures (InvalidSigner,
+// NotOnShelf, OrderAlreadyFilled, …) from transient ones.
+import { format } from 'js-conflux-sdk';
+import type { AbiItem, AbiParam } from './artifacts.ts';
+
+export interface RevertInfo {
+  /** Custom error name, 'Error' for require(msg), 'Panic', or 'Unknown'. */
+  name: string;
+  /** 4-byte selector (0x…), '' when the revert carried no data. */
+  selector: string;
+  /** Decoded message of Error(string). */
+  message?: string;
+  /** Full revert data (0x…). */
+  data: string;
+}
+
+export type CallOutcome = { ok: true; result: string } | { ok: false; revert: RevertInfo; rpcMessage: string };
+
+export interface CallRequest {
+  from?: string;
+  to: string;
+  data: string;
+  value?: string;
+}
+
+/** Selector → error name for every custom error of the ABIs (plus Error/Panic). */
+export function errorSelectors(...abis: AbiItem[][]): Map<string, string> {
+  const map = new Map<string, string>([
+    ['0x08c379a0', 'Error'],
+    ['0x4e487b71', 'Panic'],
+  ]);
+  for (const abi of abis) {
+    for (const item of abi) {
+      if (item.type !== 'error' || !item.name) continue;
+      const signature = `${item.name}(${(item.inputs ?? []).map(canonicalType).join(',')})`;
+      map.set((format.keccak256(signature) as string).slice(0, 10), item.name);
+    }
+  }
+  return map;
+}
+
+/** Name a revert from its data. */
+export function decodeRevert(data: string, selectors: Map<string, string>): RevertInfo {
+  const hex = (data || '0x').toLowerCase();
+  const selector = hex.length >= 10 ? hex.slice(0, 10) : '';
+  const name = selectors.get(selector) ?? 'Unknown';
+  const info: RevertInfo = { name, selector, data: hex };
+  if (name === 'Error') info.message = decodeErrorString(hex);
+  return info;
+}
+
+/** cfx_call at latest_state: the result, or the named revert. */
+export async function simulateCall(rpcUrl: string, request: CallRequest, selectors: Map<string, string>): Promise<CallOutcome> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'cfx_call', params: [request, 'latest_state'] }),
+  });
+  const body = (await res.json()) as { result?: string; error?: { code: number; message: string; data?: unknown } };
+  if (!body.error) return { ok: true, result: body.result ?? '0x' };
+  const data = typeof body.error.data === 'string' && body.error.data.startsWith('0x') ? body.error.data : '0x';
+  if (body.error.code !== -32015 && data === '0x') throw new Error(`cfx_call failed: ${body.error.message} (${body.error.code})`);
+  return { ok: false, revert: decodeRevert(data, selectors), rpcMessage: body.error.message };
+}
+
+function canonicalType(param: AbiParam): string {
+  if (param.type.startsWith('tuple')) {
+    return `(${(param.components ?? []).map(canonicalType).join(',')})${param.type.slice('tuple'.length)}`;
+  }
+  return param.type;
+}
+
+function decodeErrorString(hex: string): string | undefined {
+  try {
+    const body = hex.slice(10);
+    const length = Number.parseInt(body.slice(64, 128), 16);
+    return Buffer.from(body.slice(128, 128 + length * 2), 'hex').toString('utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+// The embedded dev node: child process, free ports, clean stop, persistence with a data dir.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createConflux, deployContracts } from '../src/deploy.ts';
+import { rpcCall, startEmbeddedNode } from '../src/embedded-node.ts';
+import { KEYS } from './fixture.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cfx-node-persist-'));
+
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('embedded node', () => {
+  it('persists the chain in dataDir across a restart and stops its child cleanly', async () => {
+    const first = await startEmbeddedNode({ genesisSecrets: [KEYS.operator], dataDir });
+    let collectible: string;
+    let epochBefore: number;
+    try {
+      expect(first.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(first.pid).not.toBe(process.pid);
+      const status = await rpcCall<{ chainId: string; ethereumSpaceChainId: string }>(first.rpcUrl, 'cfx_getStatus');
+      expect(Number(status.chainId)).toBe(1029);
+      expect(Number(status.ethereumSpaceChainId)).toBe(1030);
+      ({ collectible } = await deployContracts({ rpcUrl: first.rpcUrl, operatorPrivateKey: KEYS.operator, sponsor: false }));
+      expect(collectible).toMatch(/^cfx:ac/); // short base32 form of a 0x8… contract
+      epochBefore = Number(await rpcCall<string>(first.rpcUrl, 'cfx_epochNumber', ['latest_state']));
+    } finally {
+      await first.stop();
+    }
+    expect(isAlive(first.pid)).toBe(false);
+    expect(existsSync(dataDir)).toBe(true);
+
+    const second = await startEmbeddedNode({ genesisSecrets: [KEYS.operator], dataDir });
+    try {
+      const epochAfter = Number(await rpcCall<string>(second.rpcUrl, 'cfx_epochNumber', ['latest_state']));
+      expect(epochAfter).toBeGreaterThanOrEqual(epochBefore);
+      const conflux = createConflux(second.rpcUrl);
+      const code = await conflux.cfx.getCode(collectible);
+      expect(code.length).toBeGreaterThan(100);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('uses and removes a temporary data dir when none is given', async () => {
+    const node = await startEmbeddedNode({ genesisSecrets: [KEYS.operator], devBlockIntervalMs: 100, devPackTxImmediately: false });
+    expect(existsSync(node.dataDir)).toBe(true);
+    // Blocks are produced on a timer without any transaction.
+    const e1 = Number(await rpcCall<string>(node.rpcUrl, 'cfx_epochNumber', ['latest_mined']));
+    await new Promise((r) => setTimeout(r, 600));
+    const e2 = Number(await rpcCall<string>(node.rpcUrl, 'cfx_epochNumber', ['latest_mined']));
+    expect(e2).toBeGreaterThan(e1);
+    await node.stop();
+    await node.stop(); // idempotent
+    expect(existsSync(node.dataDir)).toBe(false);
+    expect(isAlive(node.pid)).toBe(false);
+  });
+});
