@@ -20,6 +20,10 @@ import { localCaptcha } from './providers/captcha/local.ts';
 import { yidunCaptcha } from './providers/captcha/yidun.ts';
 import { aliyunSms } from './providers/sms/aliyun.ts';
 import { sandboxSms } from './providers/sms/sandbox.ts';
+import { aliyunKyc } from './providers/kyc/aliyun.ts';
+import { sandboxKyc } from './providers/kyc/sandbox.ts';
+import { loadSecretBox } from './util/secret-box.ts';
+import { kycRoutes } from './modules/kyc/routes.ts';
 import { mountWeb } from './web/ssr.ts';
 
 /** Masks ID-card numbers (18 characters) and phone numbers (11 digits starting with 1) wherever they appear in a logged URL. */
@@ -42,6 +46,8 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     now,
     sms: config.smsProvider === 'aliyun' ? aliyunSms(config.aliyunSms!) : sandboxSms(db, now),
     captcha: config.captchaProvider === 'yidun' ? yidunCaptcha(config.yidun!) : localCaptcha(config.captchaProvider, db, now),
+    kyc: config.kycProvider === 'aliyun' ? aliyunKyc(config.aliyunKyc!) : sandboxKyc,
+    secrets: loadSecretBox(config.dataDir),
   };
 
   const app = Fastify({
@@ -93,6 +99,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
       devRoutes(api, ctx);
       walletRoutes(api, ctx);
       chainRoutes(api, ctx);
+      kycRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );

@@ -28,6 +28,7 @@ export interface Config {
   databaseUrl?: string;
   smsProvider: 'sandbox' | 'aliyun';
   captchaProvider: 'slider' | 'yidun' | 'test';
+  kycProvider: 'sandbox' | 'aliyun';
   sessionTtlMs: number;
   /** Serve the web app's SSR build (off in API-only tests). */
   serveWeb: boolean;
@@ -52,6 +53,7 @@ export interface Config {
     resetTokenTtlMs: number;
   };
   chain: ChainConfig;
+  aliyunKyc?: { accessKeyId: string; accessKeySecret: string; endpoint: string };
   aliyunSms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
   yidun?: { captchaId: string; secretId: string; secretKey: string; endpoint: string };
 }
@@ -80,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl,
     smsProvider: oneOf('SMS_PROVIDER', env.SMS_PROVIDER, ['sandbox', 'aliyun'] as const, 'sandbox'),
     captchaProvider: oneOf('CAPTCHA_PROVIDER', env.CAPTCHA_PROVIDER, ['slider', 'yidun', 'test'] as const, 'slider'),
+    kycProvider: oneOf('KYC_PROVIDER', env.KYC_PROVIDER, ['sandbox', 'aliyun'] as const, 'sandbox'),
     sessionTtlMs: int(env.SESSION_TTL_HOURS, 24 * 7) * 3600_000,
     serveWeb: env.SERVE_WEB !== '0',
     webBuildDir: path.resolve(env.WEB_BUILD_DIR || path.join(repoRoot, 'apps/web/build')),
@@ -122,6 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signName: required(env, 'ALIYUN_SMS_SIGN_NAME'),
       templateCode: required(env, 'ALIYUN_SMS_TEMPLATE_CODE'),
       endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
+    };
+  }
+  if (config.kycProvider === 'aliyun') {
+    config.aliyunKyc = {
+      accessKeyId: required(env, 'ALIYUN_KYC_ACCESS_KEY_ID'),
+      accessKeySecret: required(env, 'ALIYUN_KYC_ACCESS_KEY_SECRET'),
+      endpoint: env.ALIYUN_KYC_ENDPOINT || 'https://cloudauth.aliyuncs.com/',
     };
   }
   if (config.captchaProvider === 'yidun') {

@@ -28,6 +28,7 @@ export const newsDetail = newsCard.extend({
   prev: newsLink.nullable(),
   next: newsLink.nullable(),
 });
+export const newsItemParams = z.object({ id: z.string().max(64) });
 export const newsListQuery = z.object({ ...paging, category: z.string().max(32).nullish() });
 
 export const bannerPosition = z.enum(['home', 'projects', 'market', 'news']);

@@ -14,6 +14,10 @@ export const Status = {
   BAD_CAPTCHA: '1007',
   BAD_SIGNATURE: '1008',
   WALLET_CONFLICT: '1009',
+  /** Real-name verification refused (mismatch, under 18, already used). */
+  REALNAME_REFUSED: '1010',
+  /** Trading needs real-name verification, age 18+ and a linked wallet. */
+  TRADE_NOT_ALLOWED: '1011',
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',

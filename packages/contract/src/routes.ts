@@ -18,6 +18,8 @@ export const UserPaths = {
   securitySetting: '/api/user/profile/v1/security/setting',
   privacySetting: '/api/user/profile/v1/privacy/other/getsetting',
   mobileSmscode: '/api/user/v1/mobile/smscode',
+  getrealnameinfo: '/api/user/profile/v1/getrealnameinfo',
+  submitrealname: '/api/user/profile/v1/submitrealname',
 } as const;
 
 export const CaptchaPaths = {

@@ -95,3 +95,11 @@ export const captchaCheckBody = z.object({
 export const captchaToken = z.object({ NECaptchaValidate: z.string() });
 
 export const smsOutboxItem = z.object({ mobile: z.string(), type: z.string(), code: z.string(), createdAt: z.string() });
+
+export const realnameBody = z.object({ name: str(64), idNumber: str(32) });
+export const realnameInfo = z.object({
+  isRealname: z.enum(['0', '1']),
+  name: z.string(),
+  idNumber: z.string(),
+  verifiedAt: z.number().int().nullable(),
+});

@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001-accounts.ts';
 import * as m0002 from './migrations/0002-wallet.ts';
 import * as m0003 from './migrations/0003-chain.ts';
 import * as m0004 from './migrations/0004-catalog.ts';
+import * as m0005 from './migrations/0005-kyc.ts';
 
 /** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
 const migrations: Record<string, (db: Db) => Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, (db: Db) => Migration> = {
   '0002-wallet': m0002.migration,
   '0003-chain': m0003.migration,
   '0004-catalog': m0004.migration,
+  '0005-kyc': m0005.migration,
 };
 
 export async function migrate(db: Db): Promise<void> {

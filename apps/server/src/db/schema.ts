@@ -238,6 +238,19 @@ export interface SearchHistoryTable {
   created_at: number;
 }
 
+export interface RealnameTable {
+  user_id: number;
+  name_sealed: string;
+  id_sealed: string;
+  id_digest: string;
+  id_masked: string;
+  name_masked: string;
+  /** yyyy-MM-dd */
+  birth_date: string;
+  provider: string;
+  verified_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -252,6 +265,7 @@ export interface Database {
   chain_meta: ChainMetaTable;
   chain_txs: ChainTxsTable;
   chain_records: ChainRecordsTable;
+  realname: RealnameTable;
   creators: CreatorsTable;
   projects: ProjectsTable;
   goods: GoodsTable;

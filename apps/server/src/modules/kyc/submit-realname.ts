@@ -1,0 +1,67 @@
+import { Status } from '@cfx/contract/envelope.ts';
+import { LIMITS } from '@cfx/contract/limits.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { ageAt, maskIdNumber, maskName, parseIdNumber } from './id-number.ts';
+
+const NAME_RE = /^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .·-]{1,48}[A-Za-z]$/;
+
+/**
+ * Real-name verification: local checks first (name form, GB 11643 checksum, birth date, 18+),
+ * then the KYC provider's two-factor check. Name and number are stored sealed; a keyed digest
+ * keeps one ID number to one account. Once verified, a user stays verified.
+ */
+export async function submitRealname(ctx: AppContext, userId: number, input: { name: string; idNumber: string }) {
+  const name = input.name.trim();
+  const idNumber = input.idNumber.trim().toUpperCase();
+  if (!NAME_RE.test(name)) throw new ApiError(Status.INVALID, 'realnameBadName');
+  const parsed = parseIdNumber(idNumber);
+  if (!parsed) throw new ApiError(Status.INVALID, 'realnameBadId');
+  if (ageAt(parsed.birth, ctx.now()) < LIMITS.minimumAge) throw new ApiError(Status.REALNAME_REFUSED, 'realnameUnderage');
+  if (await ctx.db.kysely.selectFrom('realname').select('user_id').where('user_id', '=', userId).executeTakeFirst()) {
+    throw new ApiError(Status.REALNAME_REFUSED, 'realnameAlready');
+  }
+  const digest = ctx.secrets.digest(idNumber);
+  if (await ctx.db.kysely.selectFrom('realname').select('user_id').where('id_digest', '=', digest).executeTakeFirst()) {
+    throw new ApiError(Status.REALNAME_REFUSED, 'realnameIdUsed');
+  }
+  let match: boolean;
+  try {
+    ({ match } = await ctx.kyc.verify({ name, idNumber }));
+  } catch {
+    throw new ApiError(Status.SERVER_ERROR, 'kycUnavailable', {}, 503);
+  }
+  if (!match) throw new ApiError(Status.REALNAME_REFUSED, 'realnameMismatch');
+  const { y, m, d } = parsed.birth;
+  try {
+    await ctx.db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('realname')
+        .values({
+          user_id: userId,
+          name_sealed: ctx.secrets.seal(name),
+          id_sealed: ctx.secrets.seal(idNumber),
+          id_digest: digest,
+          id_masked: maskIdNumber(idNumber),
+          name_masked: maskName(name),
+          birth_date: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+          provider: ctx.kyc.name,
+          verified_at: ctx.now(),
+        })
+        .execute();
+      await trx.updateTable('users').set({ is_realname: 1 }).where('id', '=', userId).execute();
+    });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505') {
+      throw new ApiError(Status.REALNAME_REFUSED, 'realnameIdUsed');
+    }
+    throw err;
+  }
+}
+
+export async function getRealnameInfo(ctx: AppContext, userId: number) {
+  const row = await ctx.db.kysely.selectFrom('realname').select(['name_masked', 'id_masked', 'verified_at']).where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return { isRealname: '0' as const, name: '', idNumber: '', verifiedAt: null };
+  return { isRealname: '1' as const, name: row.name_masked, idNumber: row.id_masked, verifiedAt: Number(row.verified_at) };
+}
