@@ -24,6 +24,10 @@ import { aliyunKyc } from './providers/kyc/aliyun.ts';
 import { sandboxKyc } from './providers/kyc/sandbox.ts';
 import { loadSecretBox } from './util/secret-box.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { searchRoutes } from './modules/search/routes.ts';
+import { seedDemoIfEmpty } from './modules/demo/seed-demo.ts';
 import { mountWeb } from './web/ssr.ts';
 
 /** Masks ID-card numbers (18 characters) and phone numbers (11 digits starting with 1) wherever they appear in a logged URL. */
@@ -49,6 +53,16 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     kyc: config.kycProvider === 'aliyun' ? aliyunKyc(config.aliyunKyc!) : sandboxKyc,
     secrets: loadSecretBox(config.dataDir),
   };
+
+  // The demo catalogue (DEMO_DATA, on by default with the embedded SQLite database) when it is empty.
+  if (config.demoData) {
+    try {
+      await seedDemoIfEmpty(ctx);
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
+  }
 
   const app = Fastify({
     bodyLimit: 256 * 1024,
@@ -100,6 +114,9 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
       walletRoutes(api, ctx);
       chainRoutes(api, ctx);
       kycRoutes(api, ctx);
+      catalogRoutes(api, ctx);
+      contentRoutes(api, ctx);
+      searchRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );
@@ -107,6 +124,11 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
   const web = config.serveWeb ? await mountWeb(app, config) : undefined;
   app.setNotFoundHandler(async (req, reply) => {
     if (apiNotFound(req) || !web) return reply.code(404).send(notFoundBody(langOf(req)));
+    // A missing build asset (e.g. a stale hashed chunk) is a plain 404, never an HTML page:
+    // the client's chunk-load guard then reloads once.
+    if (/^\/assets\/[^/]+\.(js|mjs|css|map|woff2?|png|svg|webp|jpg)$/.test(req.url.split('?')[0]!)) {
+      return reply.code(404).type('text/plain').send('not found');
+    }
     return web(req, reply);
   });
 

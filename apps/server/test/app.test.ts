@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.ts';
+import { maskPii } from '../src/app.ts';
+import { API, makeApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => { t = await makeApp(); });
+afterAll(async () => { await t?.close(); });
+
+describe('the app', () => {
+  it('answers /healthz once migrated', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ status: 'ok', db: t.dbKind });
+  });
+
+  it('migrations are idempotent: running them again changes nothing', async () => {
+    await migrate(t.ctx.db);
+    await migrate(t.ctx.db);
+    const pics = await t.ctx.db.kysely.selectFrom('profpics').select('id').execute();
+    expect(pics).toHaveLength(12);
+  });
+
+  it('serves the OpenAPI document of the gateway', async () => {
+    const r = await t.app.inject({ method: 'GET', url: '/mvapi/docs/json' });
+    expect(r.statusCode).toBe(200);
+    const doc = r.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain(`${API}/api/user/v1/login`);
+    expect(doc.paths[`${API}/api/user/v1/login`].post.requestBody).toBeTruthy();
+  });
+
+  it('an unknown API path is a 404 in the envelope', async () => {
+    const r = await t.app.inject({ method: 'POST', url: `${API}/no/such/call`, headers: { lang: 'en' } });
+    expect(r.statusCode).toBe(404);
+    expect(r.json()).toEqual({ status: '1404', code: '1404', data: null, message: 'endpoint not found', msg: 'endpoint not found' });
+  });
+
+  it('masks phone and ID numbers in logged URLs', () => {
+    expect(maskPii('/dev/sms-outbox?mobile=13800138000')).toBe('/dev/sms-outbox?mobile=138****8000');
+    expect(maskPii('/x?id=11010519491231002X')).toBe('/x?id=110105********002X');
+  });
+});
