@@ -25,6 +25,8 @@ export interface Server {
   stop(): Promise<void>;
   /** The sandbox outbox's newest code for a phone. */
   smsCode(mobile: string): Promise<string>;
+  /** How many codes the sandbox outbox holds for a phone. */
+  smsCount(mobile: string): Promise<number>;
   /** The hole offset of a slider challenge, read from the server's database (the test plays the human). */
   captchaAnswer(id: string): number;
   api(p: string, body?: unknown, headers?: Record<string, string>): Promise<any>;
@@ -62,6 +64,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     async smsCode(mobile) {
       const r = await (await fetch(`${base}/mvapi/public/dev/sms-outbox?mobile=${mobile}`)).json();
       return r.data[0]?.code ?? '';
+    },
+    async smsCount(mobile) {
+      const r = await (await fetch(`${base}/mvapi/public/dev/sms-outbox?mobile=${mobile}`)).json();
+      return r.data.length;
     },
     captchaAnswer(id) {
       db ??= new Database(path.join(dataDir, 'marketplace.sqlite'), { readonly: true, fileMustExist: true });
@@ -119,4 +125,17 @@ export function nextChallenge(page: Page): Promise<string> {
   return page
     .waitForResponse((r) => r.url().endsWith('/mvapi/public/captcha/v1/get'))
     .then(async (r) => (await r.json()).data.id as string);
+}
+
+/** Registers a user through the API (solving a slider challenge as the server expects) and returns the token. */
+export async function apiRegister(server: Server, mobile: string, password = 'abc123!'): Promise<string> {
+  const ch = await server.api('/captcha/v1/get');
+  const x = server.captchaAnswer(ch.data.id);
+  const track = Array.from({ length: 21 }, (_, i) => [i * 20, Math.round((x * i) / 20)]);
+  const ok = await server.api('/captcha/v1/check', { id: ch.data.id, x, track });
+  const sent = await server.api('/api/user/v1/smscode', { mobile, type: '1', NECaptchaValidate: ok.data.NECaptchaValidate });
+  if (sent.status !== '000000') throw new Error(`smscode: ${sent.message}`);
+  const r = await server.api('/api/user/v1/regist', { mobile, pwd: Buffer.from(password).toString('base64'), smsCode: await server.smsCode(mobile) });
+  if (r.status !== '000000') throw new Error(`regist: ${r.message}`);
+  return r.data.token;
 }

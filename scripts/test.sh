@@ -38,6 +38,7 @@ suite() { # name dir [env...]
 suite server-sqlite apps/server CI="${CI:-}"
 suite server-postgres apps/server TEST_PG_URL="$pgurl"
 suite server-chain apps/server TEST_CHAIN=1
+suite web-unit apps/web CI="${CI:-}"
 [ -d packages/protocol/test ] && suite protocol packages/protocol CI="${CI:-}"
 [ -d packages/contracts/test ] && suite contracts packages/contracts CI="${CI:-}"
 [ -d e2e/tests ] && suite e2e e2e CI="${CI:-}"

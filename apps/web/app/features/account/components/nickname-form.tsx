@@ -1,0 +1,64 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@cfx/contract/limits.ts';
+import { fetchProfile } from '../../../lib/session.ts';
+import { charLength } from '../../../lib/text.ts';
+import { toast } from '../../../stores/toast.ts';
+import { useUserStore } from '../../../stores/user.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { modifyNickname } from '../api/modify-nickname.ts';
+
+/** Change nickname (1-16 characters). The typed value is kept when the server refuses it. */
+export function NicknameForm() {
+  const { t } = useTranslation();
+  const nickname = useUserStore((s) => s.nickname);
+  const [value, setValue] = useState(nickname);
+  const [dirty, setDirty] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!dirty) setValue(nickname);
+  }, [nickname, dirty]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const name = value.trim();
+    if (!name) return void toast.warning(t('settings.nicknameEmpty'));
+    if (charLength(name) > LIMITS.nicknameMax) return void toast.warning(t('settings.nicknameTooLong'));
+    setSaving(true);
+    const r = await modifyNickname(name);
+    setSaving(false);
+    if (r.ok) {
+      toast.success(r.message || t('settings.saved'));
+      setDirty(false);
+      await fetchProfile();
+    }
+  }
+
+  return (
+    <form onSubmit={submit} className="max-w-md" data-testid="nickname-form" noValidate>
+      <label htmlFor="nickname" className="mb-1.5 block text-sm text-ink-soft">
+        {t('settings.nickname')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="nickname"
+          className="field-input"
+          value={value}
+          maxLength={LIMITS.nicknameMax}
+          placeholder={t('settings.nicknamePlaceholder')}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setDirty(true);
+          }}
+          data-testid="nickname-input"
+        />
+        <button type="submit" className="btn-primary h-11 shrink-0" disabled={saving} data-testid="nickname-save">
+          {saving && <Spinner />}
+          {saving ? t('common.saving') : t('settings.nicknameSave')}
+        </button>
+      </div>
+      <p className="mt-1.5 text-xs text-ink-faint">{t('settings.nicknameHint')}</p>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import type { captchaChallenge } from '@cfx/contract/user.ts';
+import { CaptchaPaths } from '@cfx/contract/routes.ts';
+import { api } from '../../../lib/api.ts';
+
+export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
+
+export function getCaptcha() {
+  return api<CaptchaChallenge>(CaptchaPaths.get, {}, { silent: true });
+}
+
+/** x in image pixels; track = [[elapsedMs, x], …]. Success gives the one-time NECaptchaValidate. */
+export function checkCaptcha(id: string, x: number, track: [number, number][]) {
+  return api<{ NECaptchaValidate: string }>(CaptchaPaths.check, { id, x, track }, { silent: true });
+}

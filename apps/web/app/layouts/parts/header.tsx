@@ -1,0 +1,343 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LIMITS } from '@cfx/contract/limits.ts';
+import { SITE } from '../../config.ts';
+import { setLangCookie, useLang, type Lang } from '../../i18n/index.ts';
+import { logout } from '../../lib/session.ts';
+import { cutChars } from '../../lib/text.ts';
+import { useAuthOverlay } from '../../stores/auth-overlay.ts';
+import { toast } from '../../stores/toast.ts';
+import { useUiStore, type ThemeType } from '../../stores/ui.ts';
+import { isCreatorUser, useUserStore } from '../../stores/user.ts';
+import { SearchBox, SearchIcon } from '../../features/search/components/search-box.tsx';
+import { Logo } from './logo.tsx';
+import { Menu, MenuButton, MenuItems, MenuSeparator, menuItemClass } from '../../components/ui/menu.tsx';
+
+/**
+ * Site header (spec §2): logo, menu, "more" submenu, search box, language switch, link-wallet
+ * button and the user area. Theme type 1 (home) is transparent over the dark hero until the page
+ * scrolls; theme type 2 is the solid style.
+ */
+export function Header({ themeType }: { themeType: ThemeType }) {
+  const { t } = useTranslation();
+  const setThemeType = useUiStore((s) => s.setThemeType);
+  const searchVisible = useUiStore((s) => s.searchVisible);
+  const setSearchVisible = useUiStore((s) => s.setSearchVisible);
+  const [scrolled, setScrolled] = useState(false);
+
+  useEffect(() => setThemeType(themeType), [themeType, setThemeType]);
+  useEffect(() => {
+    if (themeType !== 1) return;
+    const onScroll = () => setScrolled(window.scrollY > 40);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [themeType]);
+
+  const dark = themeType === 1 && !scrolled && !searchVisible;
+
+  return (
+    <header
+      data-testid="site-header"
+      data-theme-type={themeType}
+      data-transparent={dark ? 'true' : 'false'}
+      className={`fixed inset-x-0 top-0 z-50 transition-colors duration-200 ${
+        dark ? 'bg-transparent text-white' : 'border-b border-line bg-surface/95 text-ink shadow-sm backdrop-blur'
+      }`}
+    >
+      <div className="page-width flex h-header items-center gap-4 lg:gap-8">
+        <Link to="/" className="flex shrink-0 items-center gap-2" data-testid="header-logo" aria-label={t('app.name')}>
+          <Logo />
+          <span className="text-lg font-semibold tracking-wide">{t('app.name')}</span>
+        </Link>
+
+        <MainMenu dark={dark} />
+
+        <div className="ml-auto flex items-center gap-2 lg:gap-3">
+          <div className="hidden md:block">
+            <SearchBox dark={dark} />
+          </div>
+          <button
+            type="button"
+            className="flex size-9 items-center justify-center md:hidden"
+            aria-label={t('header.openSearch')}
+            aria-expanded={searchVisible}
+            data-testid="header-search-toggle"
+            onClick={() => setSearchVisible(!searchVisible)}
+          >
+            <SearchIcon className="size-5" />
+          </button>
+          <LanguageSwitch dark={dark} />
+          <LinkWalletButton dark={dark} />
+          <UserArea dark={dark} />
+          <MobileMenu dark={dark} />
+        </div>
+      </div>
+      {searchVisible && (
+        <div className="border-t border-line bg-surface px-4 py-2 md:hidden">
+          <SearchBox dark={false} autoFocus onDone={() => setSearchVisible(false)} />
+        </div>
+      )}
+    </header>
+  );
+}
+
+function useMenuItems() {
+  const { t } = useTranslation();
+  const creator = useUserStore(isCreatorUser);
+  const accountId = useUserStore((s) => s.accountId);
+  return [
+    { key: 'home', to: '/', label: t('nav.home'), end: true },
+    { key: 'releases', to: '/projects', label: t('nav.releases') },
+    { key: 'market', to: '/sales', label: t('nav.market') },
+    { key: 'news', to: '/news', label: t('nav.news') },
+    creator && accountId
+      ? { key: 'project-enter', href: `/creator/${encodeURIComponent(accountId)}`, label: t('nav.projectEnter') }
+      : { key: 'project-enter', to: '/project-enter', label: t('nav.projectEnter') },
+  ] as Array<{ key: string; label: string; to?: string; href?: string; end?: boolean }>;
+}
+
+function MainMenu({ dark }: { dark: boolean }) {
+  const { t } = useTranslation();
+  const items = useMenuItems();
+  const base = 'relative py-1 text-[15px] transition-colors';
+  const idle = dark ? 'text-white/80 hover:text-white' : 'text-ink-soft hover:text-brand';
+  const active = dark ? 'font-semibold text-white' : 'font-semibold text-brand';
+  return (
+    <nav aria-label={t('nav.menu')} className="hidden items-center gap-6 lg:flex">
+      {items.map((item) =>
+        item.href ? (
+          <a
+            key={item.key}
+            href={item.href}
+            target="_blank"
+            rel="noopener"
+            className={`${base} ${idle}`}
+            data-testid={`nav-${item.key}`}
+          >
+            {item.label}
+          </a>
+        ) : (
+          <NavLink
+            key={item.key}
+            to={item.to!}
+            end={item.end}
+            prefetch="intent"
+            className={({ isActive }) => `${base} ${isActive ? active : idle}`}
+            data-testid={`nav-${item.key}`}
+          >
+            {item.label}
+          </NavLink>
+        ),
+      )}
+      <Menu>
+        <MenuButton className={`${base} ${idle} flex items-center gap-1`} data-testid="nav-more">
+          {t('nav.more')} <Chevron />
+        </MenuButton>
+        <MenuItems align="start" data-testid="nav-more-menu">
+          <MoreItems />
+        </MenuItems>
+      </Menu>
+    </nav>
+  );
+}
+
+function MoreItems() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Link to="/help/part5-1" role="menuitem" className={menuItemClass} data-testid="more-help">
+        {t('nav.helpQa')}
+      </Link>
+      <a href={SITE.videoSiteUrl} target="_blank" rel="noopener noreferrer" role="menuitem" className={menuItemClass} data-testid="more-video">
+        {t('nav.videoAccount')}
+        <span className="sr-only">{t('nav.external')}</span> <ExternalIcon />
+      </a>
+      <a href={SITE.microblogUrl} target="_blank" rel="noopener noreferrer" role="menuitem" className={menuItemClass} data-testid="more-microblog">
+        {t('nav.microblogAccount')}
+        <span className="sr-only">{t('nav.external')}</span> <ExternalIcon />
+      </a>
+    </>
+  );
+}
+
+/** Narrow screens: the menu collapses into one dropdown. */
+function MobileMenu({ dark }: { dark: boolean }) {
+  const { t } = useTranslation();
+  const items = useMenuItems();
+  return (
+    <Menu className="relative lg:hidden">
+      <MenuButton
+        className={`flex size-9 items-center justify-center rounded-md ${dark ? 'text-white' : 'text-ink'}`}
+        aria-label={t('nav.menu')}
+        data-testid="nav-mobile"
+      >
+        <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
+          <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+        </svg>
+      </MenuButton>
+      <MenuItems data-testid="nav-mobile-menu">
+        {items.map((item) =>
+          item.href ? (
+            <a key={item.key} href={item.href} target="_blank" rel="noopener" role="menuitem" className={menuItemClass}>
+              {item.label}
+            </a>
+          ) : (
+            <Link key={item.key} to={item.to!} role="menuitem" className={menuItemClass}>
+              {item.label}
+            </Link>
+          ),
+        )}
+        <MenuSeparator />
+        <MoreItems />
+        <MenuSeparator />
+        <MobileLanguageItems />
+      </MenuItems>
+    </Menu>
+  );
+}
+
+/** 中文 / English: sets the `lang` cookie (1 year, path /) and reloads so SSR renders in it. */
+function LanguageSwitch({ dark }: { dark: boolean }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const choose = (next: Lang) => chooseLanguage(lang, next);
+  const btn = (value: Lang) => (
+    <button
+      type="button"
+      onClick={() => choose(value)}
+      aria-pressed={lang === value}
+      data-testid={`lang-switch-${value}`}
+      lang={value === 'zh' ? 'zh-CN' : 'en'}
+      className={`rounded px-1.5 py-0.5 ${
+        lang === value ? (dark ? 'bg-white/20 text-white' : 'bg-brand-soft text-brand') : dark ? 'text-white/70 hover:text-white' : 'text-ink-faint hover:text-ink'
+      }`}
+    >
+      {t(value === 'zh' ? 'lang.zh' : 'lang.en')}
+    </button>
+  );
+  return (
+    <div role="group" aria-label={t('header.language')} className="hidden items-center text-xs sm:flex" data-testid="lang-switch">
+      {btn('zh')}
+      <span aria-hidden className={dark ? 'text-white/40' : 'text-line'}>
+        /
+      </span>
+      {btn('en')}
+    </div>
+  );
+}
+
+function MobileLanguageItems() {
+  const { t } = useTranslation();
+  const lang = useLang();
+  return (
+    <>
+      {(['zh', 'en'] as const).map((value) => (
+        <button
+          key={value}
+          type="button"
+          role="menuitem"
+          aria-current={lang === value ? 'true' : undefined}
+          className={`${menuItemClass} ${lang === value ? 'font-medium text-brand' : ''}`}
+          onClick={() => chooseLanguage(lang, value)}
+        >
+          {t(value === 'zh' ? 'lang.zh' : 'lang.en')}
+        </button>
+      ))}
+    </>
+  );
+}
+
+function chooseLanguage(current: Lang, next: Lang) {
+  if (next === current) return;
+  setLangCookie(next);
+  window.location.reload();
+}
+
+/** Placeholder until the wallet issue: asks to log in first, otherwise says it is coming. */
+function LinkWalletButton({ dark }: { dark: boolean }) {
+  const { t } = useTranslation();
+  const loggedIn = useUserStore((s) => s.token !== '');
+  const walletConnected = useUserStore((s) => s.isLoginWallet && s.walletAddress !== '');
+  if (walletConnected) return null;
+  return (
+    <button
+      type="button"
+      data-testid="header-link-wallet"
+      onClick={() => (loggedIn ? toast.info(t('header.walletComingSoon')) : toast.error(t('wallet.loginFirst')))}
+      className={`hidden h-8 items-center rounded-full border px-3 text-xs sm:inline-flex ${
+        dark ? 'border-white/40 text-white hover:bg-white/10' : 'border-brand text-brand hover:bg-brand-soft'
+      }`}
+    >
+      {t('header.linkWallet')}
+    </button>
+  );
+}
+
+function UserArea({ dark }: { dark: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const hydrated = useUserStore((s) => s.hydrated);
+  const token = useUserStore((s) => s.token);
+  const nickname = useUserStore((s) => s.nickname);
+  const avatar = useUserStore((s) => s.avatar);
+  const openOverlay = useAuthOverlay((s) => s.openOverlay);
+
+  if (!hydrated) return <span className="inline-block h-8 w-20" aria-hidden />;
+  if (!token) {
+    return (
+      <button
+        type="button"
+        data-testid="header-login"
+        onClick={() => openOverlay('login')}
+        className={`h-8 shrink-0 rounded-full px-4 text-sm font-medium ${dark ? 'bg-white text-night hover:bg-white/90' : 'bg-brand text-white hover:bg-brand-strong'}`}
+      >
+        {t('header.login')}
+      </button>
+    );
+  }
+  return (
+    <Menu>
+      <MenuButton data-testid="header-user-menu" aria-label={t('header.userMenu')} className="flex items-center gap-2 rounded-full py-1 pl-1 pr-2">
+        <Avatar url={avatar} />
+        <span className="hidden max-w-[5em] truncate text-sm sm:inline" data-testid="header-nickname">
+          {cutChars(nickname, LIMITS.headerNicknameCut)}
+        </span>
+        <Chevron className={dark ? 'text-white/70' : 'text-ink-faint'} />
+      </MenuButton>
+      <MenuItems data-testid="user-menu">
+        <button type="button" role="menuitem" className={menuItemClass} data-testid="menu-personal-center" onClick={() => navigate('/personal-center')}>
+          {t('header.personalCenter')}
+        </button>
+        <button type="button" role="menuitem" className={menuItemClass} data-testid="menu-logout" onClick={() => void logout()}>
+          {t('header.logout')}
+        </button>
+      </MenuItems>
+    </Menu>
+  );
+}
+
+export function Avatar({ url, size = 'size-8' }: { url: string; size?: string }) {
+  return url ? (
+    <img src={url} alt="" className={`${size} rounded-full bg-canvas object-cover`} data-testid="header-avatar" />
+  ) : (
+    <span className={`${size} inline-block rounded-full bg-gradient-to-br from-brand to-accent`} aria-hidden />
+  );
+}
+
+function Chevron({ className = '' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 12 12" className={`size-3 ${className}`} fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden>
+      <path d="m3 4.5 3 3 3-3" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function ExternalIcon() {
+  return (
+    <svg viewBox="0 0 12 12" className="size-3 text-ink-faint" fill="none" stroke="currentColor" strokeWidth="1.3" aria-hidden>
+      <path d="M5 2H2.5v7.5H10V7M7 2h3v3M10 2 5.5 6.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,11 @@
+import { useOutletContext } from 'react-router';
+
+export interface MainLayoutContext {
+  /** Remounts the current page (the main layout's "reload ability", spec §2). */
+  reload(): void;
+}
+
+/** For pages inside the main layout: remount the page without a full browser reload. */
+export function useReloadPage(): () => void {
+  return useOutletContext<MainLayoutContext | undefined>()?.reload ?? (() => window.location.reload());
+}

@@ -1,0 +1,174 @@
+import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
+import { data, Links, Meta, Outlet, Scripts, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Route } from './+types/root';
+import appCss from './app.css?url';
+import { createI18n, DEFAULT_LANG, langFromCookieHeader, type Lang, type RootData } from './i18n/index.ts';
+import { catalogs } from './i18n/catalogs.server.ts';
+import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload.ts';
+import { registerNavigate } from './lib/navigation.ts';
+import { fetchProfile, showFlashToast } from './lib/session.ts';
+import { useAuthOverlay } from './stores/auth-overlay.ts';
+import { toast } from './stores/toast.ts';
+import { useUiStore } from './stores/ui.ts';
+import { useUserStore } from './stores/user.ts';
+import { Toaster } from './components/ui/toaster.tsx';
+import { ErrorPage } from './components/ui/error-page.tsx';
+import { RouteProgress } from './components/layout/route-progress.tsx';
+
+/** The overlay is its own chunk: it loads on first open (or when the URL asks for it). */
+const AuthOverlay = lazy(() => import('./features/auth/components/auth-overlay.tsx'));
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The language comes from the `lang` cookie; an unsupported value is a 404 (spec §8). */
+export function loader({ request }: Route.LoaderArgs): RootData {
+  const lang = langFromCookieHeader(request.headers.get('Cookie'));
+  if (lang === 'invalid') throw data(null, { status: 404 });
+  return { lang, messages: catalogs[lang] };
+}
+
+/** The language only changes through a reload, so client navigations never refetch root data. */
+export function shouldRevalidate() {
+  return false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData('root') as RootData | undefined;
+  const lang = rootData?.lang ?? DEFAULT_LANG;
+  const messages = rootData?.messages;
+  const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
+  return (
+    <html lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b0c1a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <AppEffects lang={loaderData.lang} />
+      <RouteProgress />
+      <Outlet />
+      <Toaster />
+      <OverlayMount />
+    </>
+  );
+}
+
+function OverlayMount() {
+  const everOpened = useAuthOverlay((s) => s.everOpened);
+  if (!everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <AuthOverlay />
+    </Suspense>
+  );
+}
+
+/** Start-up and app-wide behaviour that has no UI of its own. */
+function AppEffects({ lang }: { lang: Lang }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  // Non-React modules (api client) navigate through the router.
+  useEffect(() => {
+    registerNavigate((to, opts) => navigate(to, opts));
+    return () => registerNavigate(null);
+  }, [navigate]);
+
+  useEffect(() => useUiStore.getState().setLang(lang), [lang]);
+
+  // Scroll to top on every route change (spec §2); the first render keeps the browser's position.
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  // Load the stored token, fetch the profile, show a pending flash message.
+  useEffect(() => {
+    const user = useUserStore.getState();
+    user.loadFromStorage();
+    if (useUserStore.getState().token) void fetchProfile();
+    showFlashToast();
+
+    // Auto-open the register view for invite / channel links when no token is stored (spec §2).
+    const params = new URLSearchParams(window.location.search);
+    const inviteCode = params.get('inviteCode');
+    const registChannel = params.get('registChannel');
+    if ((inviteCode || registChannel) && !useUserStore.getState().token) {
+      useAuthOverlay.getState().openOverlay('register', {
+        inviteCode: (inviteCode ?? '').slice(0, 6),
+        registChannel: registChannel ?? '',
+      });
+    }
+  }, []);
+
+  // Online / offline tracking.
+  useEffect(() => {
+    const ui = useUiStore.getState();
+    ui.setOnline(navigator.onLine);
+    const on = () => {
+      useUiStore.getState().setOnline(true);
+      toast.success(t('network.online'));
+    };
+    const off = () => {
+      useUiStore.getState().setOnline(false);
+      toast.warning(t('network.offline'));
+    };
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, [t]);
+
+  // Vite reports failed module preloads here (a new deployment removed old chunks).
+  useEffect(() => {
+    const onPreloadError = (event: Event) => {
+      if (reloadForChunkError()) event.preventDefault();
+    };
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (isChunkLoadError(event.reason)) reloadForChunkError();
+    };
+    window.addEventListener('vite:preloadError', onPreloadError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      window.removeEventListener('vite:preloadError', onPreloadError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, []);
+
+  return null;
+}
+
+/** Errors above every layout (e.g. the unsupported-language 404): the bare error page. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForChunkError();
+  }, [error]);
+  return (
+    <>
+      <ErrorPage error={error} />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { redirect } from 'react-router';
+
+/** `/assets` exactly redirects to `/` (spec §2); `/assets/:id` is the collectible page. */
+export function loader() {
+  throw redirect('/');
+}
+
+export default function AssetsRedirect() {
+  return null;
+}

@@ -1,0 +1,49 @@
+import { create } from 'zustand';
+
+/** The login/register overlay (spec §2, §4): view 1 login, 2 register, 3 forgot password (steps 1-3). */
+export type AuthView = 'login' | 'register' | 'forgot';
+/** Each view has its own SMS countdown. */
+export type CountdownKey = 'smsLogin' | 'register' | 'forgot';
+
+interface AuthOverlayState {
+  open: boolean;
+  /** Once opened, the lazily loaded overlay chunk stays mounted. */
+  everOpened: boolean;
+  view: AuthView;
+  forgotStep: 1 | 2 | 3;
+  inviteCode: string;
+  registChannel: string;
+  /** Epoch ms at which each view's countdown ends (0 = none). */
+  countdownEnds: Record<CountdownKey, number>;
+  openOverlay(view?: AuthView, extra?: { inviteCode?: string; registChannel?: string }): void;
+  setView(view: AuthView): void;
+  setForgotStep(step: 1 | 2 | 3): void;
+  startCountdown(key: CountdownKey, seconds: number): void;
+  /** Closing resets to view 1, step 1. */
+  close(): void;
+}
+
+export const useAuthOverlay = create<AuthOverlayState>()((set) => ({
+  open: false,
+  everOpened: false,
+  view: 'login',
+  forgotStep: 1,
+  inviteCode: '',
+  registChannel: '',
+  countdownEnds: { smsLogin: 0, register: 0, forgot: 0 },
+  openOverlay(view = 'login', extra = {}) {
+    set((s) => ({
+      open: true,
+      everOpened: true,
+      view,
+      forgotStep: 1,
+      inviteCode: extra.inviteCode ?? s.inviteCode,
+      registChannel: extra.registChannel ?? s.registChannel,
+    }));
+  },
+  setView: (view) => set({ view, forgotStep: 1 }),
+  setForgotStep: (forgotStep) => set({ forgotStep }),
+  startCountdown: (key, seconds) =>
+    set((s) => ({ countdownEnds: { ...s.countdownEnds, [key]: Date.now() + seconds * 1000 } })),
+  close: () => set({ open: false, view: 'login', forgotStep: 1 }),
+}));

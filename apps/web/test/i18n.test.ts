@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../app/i18n/en.ts';
+import { helpEn } from '../app/i18n/help.en.ts';
+import { helpZh } from '../app/i18n/help.zh.ts';
+import { langFromCookieHeader } from '../app/i18n/index.ts';
+import { legalEn } from '../app/i18n/legal.en.ts';
+import { legalZh } from '../app/i18n/legal.zh.ts';
+import { zh } from '../app/i18n/zh.ts';
+
+function keys(obj: unknown, prefix = ''): string[] {
+  if (typeof obj !== 'object' || obj === null) return [prefix];
+  return Object.entries(obj).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe('catalogs', () => {
+  it('en has exactly the keys of zh (also enforced by the Messages type)', () => {
+    expect(keys(en).sort()).toEqual(keys(zh).sort());
+  });
+  it('no empty strings', () => {
+    for (const [name, cat] of Object.entries({ zh, en })) {
+      for (const k of keys(cat)) {
+        const value = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], cat);
+        expect(value, `${name}.${k}`).not.toBe('');
+      }
+    }
+  });
+  it('help articles exist in both languages with the same sections count', () => {
+    for (const slug of Object.keys(helpZh.articles) as (keyof typeof helpZh.articles)[]) {
+      expect(helpEn.articles[slug].sections.length, slug).toBe(helpZh.articles[slug].sections.length);
+    }
+    expect(Object.keys(helpZh.articles)).toHaveLength(9);
+  });
+  it('legal texts cover the spec points', () => {
+    const ua = JSON.stringify(legalZh.userAgreement);
+    for (const point of ['18 周岁', '七天无理由', '佣金', '第三方', '炒作', '场外交易', '洗钱', '操纵价格', '税费']) expect(ua).toContain(point);
+    const pp = JSON.stringify(legalZh.privacyPolicy);
+    for (const point of ['手机号', '身份证件', '昵称', '头像', '设备标识符', 'IP', '钱包', '搜索记录', 'Cookie', '中国大陆', '注销']) expect(pp).toContain(point);
+    expect(legalEn.userAgreement.sections.length).toBe(legalZh.userAgreement.sections.length);
+    expect(legalEn.privacyPolicy.sections.length).toBe(legalZh.privacyPolicy.sections.length);
+  });
+});
+
+describe('lang cookie', () => {
+  it('defaults to zh, accepts zh/en, flags anything else', () => {
+    expect(langFromCookieHeader(null)).toBe('zh');
+    expect(langFromCookieHeader('a=1')).toBe('zh');
+    expect(langFromCookieHeader('a=1; lang=en')).toBe('en');
+    expect(langFromCookieHeader('lang=zh')).toBe('zh');
+    expect(langFromCookieHeader('lang=fr')).toBe('invalid');
+    expect(langFromCookieHeader('lang=')).toBe('invalid');
+    expect(langFromCookieHeader('xlang=fr')).toBe('zh');
+  });
+});
