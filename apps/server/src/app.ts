@@ -16,6 +16,7 @@ import { mediaRoutes } from './modules/media/avatars.ts';
 import { walletRoutes } from './modules/wallet/routes.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
 import { startChain } from './chain/chain-service.ts';
+import { startMintJob } from './chain/mint-job.ts';
 import { localCaptcha } from './providers/captcha/local.ts';
 import { yidunCaptcha } from './providers/captcha/yidun.ts';
 import { aliyunSms } from './providers/sms/aliyun.ts';
@@ -29,6 +30,12 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { searchRoutes } from './modules/search/routes.ts';
 import { seedDemoIfEmpty } from './modules/demo/seed-demo.ts';
 import { mountWeb } from './web/ssr.ts';
+import { startMarket } from './modules/market/start-market.ts';
+import { marketRoutes } from './modules/market/routes.ts';
+import { bidRoutes } from './modules/bids/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { paymentNotifyRoutes, paymentRoutes } from './modules/payments/routes.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
 
 /** Masks ID-card numbers (18 characters) and phone numbers (11 digits starting with 1) wherever they appear in a logged URL. */
 export const maskPii = (s: string) =>
@@ -81,6 +88,13 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     await db.close();
     throw err;
   }
+  // Pending collectibles (demo data, new mints) are minted on chain in the background.
+  const mintJob = ctx.chain ? startMintJob(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)) : undefined;
+  const market = await startMarket(app, ctx).catch(async (err) => {
+    await ctx.chain?.stop();
+    await db.close();
+    throw err;
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // An empty JSON body is an empty object (clients POST calls that take no payload).
@@ -117,9 +131,15 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
       catalogRoutes(api, ctx);
       contentRoutes(api, ctx);
       searchRoutes(api, ctx);
+      marketRoutes(api, ctx);
+      bidRoutes(api, ctx);
+      orderRoutes(api, ctx);
+      paymentRoutes(api, ctx, market.notifier);
+      ledgerRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );
+  await app.register(async (p) => paymentNotifyRoutes(p, ctx));
 
   const web = config.serveWeb ? await mountWeb(app, config) : undefined;
   app.setNotFoundHandler(async (req, reply) => {
@@ -137,6 +157,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     ctx,
     async close() {
       await app.close();
+      await mintJob?.stop();
       await ctx.chain?.stop();
       await db.close();
     },

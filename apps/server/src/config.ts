@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { loadMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
 export interface ChainConfig {
@@ -40,6 +41,13 @@ export interface Config {
   demoGoods: number;
   /** Free-market commission, per mille of the sale price (COMMISSION_PERMILLE, default 50 = 5%). */
   commissionPermille: number;
+  /**
+   * Lifetime of cached catalog list pages (CATALOG_CACHE_MS, default 1000; 0 disables; totals are cached 2 s regardless).
+   * On SQLite an entry also dies with any write to the database; on PostgreSQL it is this bound.
+   */
+  catalogCacheMs: number;
+  /** Consignment market, orders and payments (modules/market/market-config.ts). */
+  market: MarketConfig;
   limits: {
     smsResendMs: number;
     smsCodeTtlMs: number;
@@ -90,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !databaseUrl,
     demoGoods: Math.max(0, Math.min(1_000_000, int(env.DEMO_GOODS, 2000))),
     commissionPermille: Math.max(0, Math.min(1000, int(env.COMMISSION_PERMILLE, 50))),
+    catalogCacheMs: Math.max(0, int(env.CATALOG_CACHE_MS, 1000)),
+    market: loadMarketConfig(env),
     chain: {
       mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',
       rpcUrl: env.CHAIN_RPC_URL || undefined,

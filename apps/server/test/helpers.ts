@@ -35,6 +35,13 @@ export async function makeApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
     dropDb = async () => {
       const c = new pg.Client({ connectionString: process.env.TEST_PG_URL });
       await c.connect();
+      // pool.end() resolves before its connections are closed: a forced drop would kill a closing
+      // connection, which surfaces as an uncaught FATAL 57P01 in the test process. Wait for them.
+      for (let i = 0; i < 100; i++) {
+        const r = await c.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (r.rows[0].n === 0) break;
+        await new Promise((res) => setTimeout(res, 20));
+      }
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
     };

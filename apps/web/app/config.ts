@@ -13,6 +13,8 @@ export const SITE = {
   icpUrl: 'https://beian.miit.gov.cn/',
   policeNumber: '京公网安备 11000000000000号',
   policeUrl: 'https://beian.mps.gov.cn/',
+  /** Fluent wallet's home: the header wallet icon opens it (spec §2 "opens the wallet home"); also the install link. */
+  fluentHomeUrl: 'https://fluentwallet.com/',
   /** Year the service started, for the copyright line. */
   sinceYear: 2024,
 } as const;
@@ -23,6 +25,8 @@ export const STORAGE = {
   savedMobile: 'savedMobile',
   /** sessionStorage: a toast to show after the next reload (login/register success). */
   flash: 'flashToast',
+  /** The wallet kind linked last in this browser: 'fluent' | 'dev'. */
+  walletKind: 'walletKind',
   /** sessionStorage: time of the last reload caused by a failed chunk load. */
   chunkReloadAt: 'chunkReloadAt',
 } as const;

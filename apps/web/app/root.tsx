@@ -12,12 +12,15 @@ import { useAuthOverlay } from './stores/auth-overlay.ts';
 import { toast } from './stores/toast.ts';
 import { useUiStore } from './stores/ui.ts';
 import { useUserStore } from './stores/user.ts';
+import { useWalletStore } from './stores/wallet.ts';
 import { Toaster } from './components/ui/toaster.tsx';
 import { ErrorPage } from './components/ui/error-page.tsx';
 import { RouteProgress } from './components/layout/route-progress.tsx';
 
 /** The overlay is its own chunk: it loads on first open (or when the URL asks for it). */
 const AuthOverlay = lazy(() => import('./features/auth/components/auth-overlay.tsx'));
+/** The wallet dialog and the dev-wallet panel: their own chunk, loaded on first open. */
+const WalletRoot = lazy(() => import('./features/wallet/components/wallet-root.tsx'));
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss },
@@ -66,6 +69,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Outlet />
       <Toaster />
       <OverlayMount />
+      <WalletMount />
     </>
   );
 }
@@ -76,6 +80,16 @@ function OverlayMount() {
   return (
     <Suspense fallback={null}>
       <AuthOverlay />
+    </Suspense>
+  );
+}
+
+function WalletMount() {
+  const everOpened = useWalletStore((s) => s.everOpened);
+  if (!everOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <WalletRoot />
     </Suspense>
   );
 }
@@ -106,7 +120,14 @@ function AppEffects({ lang }: { lang: Lang }) {
   useEffect(() => {
     const user = useUserStore.getState();
     user.loadFromStorage();
-    if (useUserStore.getState().token) void fetchProfile();
+    useWalletStore.getState().loadKind();
+    if (useUserStore.getState().token) {
+      void fetchProfile();
+      // Spec §4: once the wallet provider is ready, ask the wallet login status (lazy chunk).
+      import('./features/wallet/status.ts')
+        .then((m) => m.restoreWalletStatus())
+        .catch((err: unknown) => console.error('[wallet] status', err));
+    }
     showFlashToast();
 
     // Auto-open the register view for invite / channel links when no token is stored (spec §2).

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
-import { idParam, intLike, optionalId, page, paging } from './paging.ts';
+import { idParam, intLike, optionalId, page, paging, safeText } from './paging.ts';
 
 /**
  * Releases (projects), collectibles (goods) and creators — spec §7 "Projects and mint",
@@ -81,7 +81,7 @@ export const projectListBody = z.object({
   ...paging,
   /** One status, or omitted/'all' for every status. */
   status: z.union([projectStatus, z.literal('all')]).nullish(),
-  category: z.string().max(32).nullish(),
+  category: safeText(32).nullish(),
   creatorId: optionalId,
   /** default: on sale, then upcoming (soonest first), then sold out / ended (newest first). */
   sort: projectSort.nullish(),
@@ -90,7 +90,7 @@ export const idBody = z.object({ id: idParam });
 export const idQuery = z.object({ id: idParam });
 export const creatorProjectsBody = z.object({
   ...paging,
-  accountId: z.string().max(32),
+  accountId: safeText(32),
   status: z.union([projectStatus, z.literal('all')]).nullish(),
 });
 
@@ -140,7 +140,7 @@ export const goodsListBody = z.object({
   projectId: optionalId,
   /** Default 'on_sale' (the consignment market); 'all' lists every collectible. */
   status: z.enum(['on_sale', 'held', 'all']).nullish(),
-  category: z.string().max(32).nullish(),
+  category: safeText(32).nullish(),
   minPriceFen: intLike.pipe(z.number().int().min(0)).nullish(),
   maxPriceFen: intLike.pipe(z.number().int().min(0)).nullish(),
   /** default: newest listing first (on sale) or newest first (otherwise). */
@@ -201,7 +201,7 @@ export const creatorDetail = creatorCard.extend({
   holderCount: z.number().int(),
   createdAt: z.number().int(),
 });
-export const creatorQueryBody = z.object({ accountId: z.string().max(32).nullish(), id: optionalId });
+export const creatorQueryBody = z.object({ accountId: safeText(32).nullish(), id: optionalId });
 export const creatorListBody = z.object({ ...paging });
 
 export const projectPageResponse = envelope(page(projectCard).nullable());

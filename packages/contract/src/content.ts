@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creatorCard, goodsCard, projectCard } from './catalog.ts';
 import { envelope } from './envelope.ts';
-import { page, paging } from './paging.ts';
+import { page, paging, safeText } from './paging.ts';
 
 /**
  * News, banners and recommend lists — spec §7 "News and application" and the home modules (§2).
@@ -28,8 +28,8 @@ export const newsDetail = newsCard.extend({
   prev: newsLink.nullable(),
   next: newsLink.nullable(),
 });
-export const newsItemParams = z.object({ id: z.string().max(64) });
-export const newsListQuery = z.object({ ...paging, category: z.string().max(32).nullish() });
+export const newsItemParams = z.object({ id: safeText(64) });
+export const newsListQuery = z.object({ ...paging, category: safeText(32).nullish() });
 
 export const bannerPosition = z.enum(['home', 'projects', 'market', 'news']);
 export const bannerLinkType = z.enum(['project', 'goods', 'news', 'creator', 'url']);
@@ -55,10 +55,10 @@ export const recommendItem = z.object({
   news: newsCard.optional(),
 });
 export const recommendList = z.object({ code: z.string(), title: z.string(), items: z.array(recommendItem) });
-export const recommendListBody = z.object({ code: z.string().max(32).nullish() });
+export const recommendListBody = z.object({ code: safeText(32).nullish() });
 
 export const imageQuery = z.object({
-  id: z.string().max(64),
+  id: safeText(64),
   /** Thumbnail width in pixels (16–2048); the height keeps the aspect ratio. */
   w: z.string().max(8).nullish(),
 });

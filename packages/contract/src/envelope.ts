@@ -18,6 +18,20 @@ export const Status = {
   REALNAME_REFUSED: '1010',
   /** Trading needs real-name verification, age 18+ and a linked wallet. */
   TRADE_NOT_ALLOWED: '1011',
+  /** The collectible, order or bid belongs to another user. */
+  FORBIDDEN: '1012',
+  /** The collectible or listing is not in a state that allows it (not minted, on sale, reserved, holding period, own goods, …). */
+  GOODS_STATE: '1013',
+  /** The chain disagrees: the token is not owned by the seller's wallet or the exchange is not approved. */
+  CHAIN_MISMATCH: '1014',
+  /** The order is not in a state that allows it (not payable, expired, not cancellable). */
+  ORDER_STATE: '1015',
+  /** Payment refused: method unavailable, insufficient balance, invalid cashier link. */
+  PAYMENT_REFUSED: '1016',
+  /** The bid is not in a state that allows it. */
+  BID_STATE: '1017',
+  /** The chain service is unavailable (no chain configured or the node does not answer). */
+  CHAIN_UNAVAILABLE: '1018',
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',

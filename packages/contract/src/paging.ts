@@ -30,3 +30,6 @@ export function page<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 }
 export type Page<T> = { list: T[]; total: number; pageNum: number; pageSize: number };
+
+/** A string parameter without NUL characters (PostgreSQL text cannot hold them; they are never meaningful input). */
+export const safeText = (max: number) => z.string().max(max).refine((s) => !s.includes('\u0000'), 'NUL character');

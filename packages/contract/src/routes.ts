@@ -93,3 +93,51 @@ export const SearchPaths = {
   history: '/search/v1/searchHistory',
   delHistory: '/search/v1/delHistory/',
 } as const;
+
+/** The consignment market: selling, bids and personal calls (spec §7). GETs take their parameters in the query string. */
+export const MarketPaths = {
+  /** GET ?price=&goodsId= */
+  cost: '/goods/v1/cost',
+  preOpenSale: '/goods/v1/preOpenSale',
+  openSale: '/goods/v1/openSale',
+  closeSale: '/goods/v1/closeSale',
+  openAndCloseNotify: '/goods/v1/openAndCloseNotify',
+  mySell: '/goods/v1/mySell',
+  bargin: '/goods/v1/bargin',
+  barginList: '/goods/v1/barginList',
+  agreeBargin: '/goods/v1/agreeBargin/',
+  /** GET ?id= */
+  cancelBargin: '/goods/v1/cancelBargin/',
+  myBarginList: '/goods/v1/myBarginList',
+  barginListStatistics: '/goods/v1/barginListStatistics',
+  love: '/goods/v1/love',
+  favorite: '/goods/v1/list/favorite',
+  home: '/goods/v1/list/home',
+} as const;
+
+/** Orders, payment, deal records and the platform balance (spec §7 "Orders and payment"). */
+export const OrderPaths = {
+  createOrder: '/payment/nftOrder/V1/createOrder',
+  getNftOrderDetail: '/payment/nftOrder/V1/getNftOrderDetail',
+  pay: '/payment/nftOrder/V1/pay',
+  queryAmount: '/payment/nftOrder/V1/queryAmount',
+  /** Spelled as in the spec. */
+  cannelOrder: '/payment/nftOrder/V1/cannelOrder',
+  queryNftOrderList: '/payment/nftOrder/V1/queryNftOrderList',
+  pageListNftOrder: '/payment/nftOrder/V1/pageListNftOrder',
+  dealRecords: '/payment/nftDealRecord/V1/pageListNftDealRecordByParams',
+  /** GET — not in the spec: the user's platform balance from the ledger. */
+  balance: '/payment/account/V1/queryBalance',
+  /** GET ?t= — the sandbox provider's cashier page (HTML). */
+  sandboxCashier: '/payment/sandbox/cashier',
+  /** The sandbox cashier's pay / cancel buttons. */
+  sandboxConfirm: '/payment/sandbox/confirm',
+  /** Sandbox only: credit the platform balance (a sandbox top-up). */
+  sandboxTopup: '/payment/sandbox/topup',
+} as const;
+
+/** Asynchronous payment notifications from the providers (outside the gateway: they answer `success` / `failure` as text). */
+export const PaymentNotifyPaths = {
+  sandbox: '/mvapi/notify/sandbox',
+  alipay: '/mvapi/notify/alipay',
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creatorCard, goodsCard, projectCard } from './catalog.ts';
 import { envelope } from './envelope.ts';
-import { page, paging } from './paging.ts';
+import { page, paging, safeText } from './paging.ts';
 
 /**
  * Search (spec §3 "Search suggestion item", §7 Search). Text is matched as a substring of names
@@ -20,7 +20,7 @@ export const suggestion = z.object({
 });
 export type Suggestion = z.infer<typeof suggestion>;
 
-export const searchText = z.string().max(200);
+export const searchText = safeText(200);
 export const queryBody = z.object({ text: searchText.nullish() });
 export const suggestions = z.object({ projects: z.array(suggestion), goods: z.array(suggestion), creators: z.array(suggestion) });
 
@@ -38,7 +38,7 @@ export const searchResults = z.object({
 });
 
 export const delHistoryBody = z.object({
-  kw: z.string().max(200).nullish(),
+  kw: safeText(200).nullish(),
   /** true: clear the whole history. */
   all: z.boolean().nullish(),
 });

@@ -5,6 +5,7 @@ import * as m0002 from './migrations/0002-wallet.ts';
 import * as m0003 from './migrations/0003-chain.ts';
 import * as m0004 from './migrations/0004-catalog.ts';
 import * as m0005 from './migrations/0005-kyc.ts';
+import * as m0006 from './migrations/0006-market.ts';
 
 /** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
 const migrations: Record<string, (db: Db) => Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, (db: Db) => Migration> = {
   '0003-chain': m0003.migration,
   '0004-catalog': m0004.migration,
   '0005-kyc': m0005.migration,
+  '0006-market': m0006.migration,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -251,6 +251,148 @@ export interface RealnameTable {
   verified_at: number;
 }
 
+/** Consignment market (migration 0006). Money in fen, times in epoch ms. */
+export interface ListingsTable {
+  id: Generated<number>;
+  goods_id: number;
+  seller_user_id: number;
+  seller_address: string;
+  nft_token: string;
+  token_id: string;
+  price_fen: number;
+  seller_order_id: string;
+  signature: string | null;
+  /** 'market' | 'bid' */
+  kind: string;
+  bid_id: number | null;
+  /** 'draft' | 'on_sale' | 'reserved' | 'sold' | 'closed' | 'invalid' | 'void' */
+  status: string;
+  reserved_order_no: string | null;
+  close_reason: string | null;
+  draft_expires_at: number;
+  created_at: number;
+  listed_at: number | null;
+  closed_at: number | null;
+}
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  kind: string;
+  listing_id: number;
+  goods_id: number;
+  buyer_user_id: number;
+  seller_user_id: number;
+  buyer_address: string;
+  price_fen: number;
+  commission_fen: number;
+  royalty_fen: number;
+  royalty_user_id: number | null;
+  seller_income_fen: number;
+  /** created → paying → paid → settling → completed | cancelled | expired | refunded */
+  status: string;
+  pay_method: string | null;
+  provider_trade_no: string | null;
+  expires_at: number;
+  chain_tx_id: number | null;
+  settle_attempt: Generated<number>;
+  tx_hash: string | null;
+  fail_reason: string | null;
+  created_at: number;
+  paid_at: number | null;
+  completed_at: number | null;
+  closed_at: number | null;
+}
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_no: string;
+  from_status: string | null;
+  to_status: string;
+  note: string | null;
+  at: number;
+}
+export interface PaymentsTable {
+  id: Generated<number>;
+  provider: string;
+  provider_trade_no: string;
+  order_no: string;
+  user_id: number | null;
+  amount_fen: number;
+  /** 'applied' | 'credited' */
+  outcome: string;
+  raw: string;
+  created_at: number;
+}
+export interface LedgerTxnsTable {
+  id: string;
+  kind: string;
+  order_no: string | null;
+  created_at: number;
+}
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  txn_id: string;
+  account: string;
+  amount_fen: number;
+  created_at: number;
+}
+export interface LedgerBalancesTable {
+  account: string;
+  balance_fen: number;
+  updated_at: number;
+}
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  job_key: string;
+  payload: string;
+  /** 'pending' | 'running' | 'done' | 'dead' */
+  status: string;
+  attempts: Generated<number>;
+  run_at: number;
+  lease_until: Generated<number>;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface DealsTable {
+  id: Generated<number>;
+  order_no: string;
+  goods_id: number;
+  project_id: number;
+  listing_id: number;
+  seller_user_id: number;
+  buyer_user_id: number;
+  price_fen: number;
+  commission_fen: number;
+  royalty_fen: number;
+  tx_hash: string | null;
+  created_at: number;
+}
+export interface BidsTable {
+  id: Generated<number>;
+  goods_id: number;
+  bidder_user_id: number;
+  amount_fen: number;
+  expires_at: number;
+  /** 'active' | 'accepted' | 'cancelled' | 'expired' | 'replaced' | 'closed' */
+  status: string;
+  order_no: string | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface FavoritesTable {
+  user_id: number;
+  goods_id: number;
+  created_at: number;
+}
+export interface SandboxTradesTable {
+  trade_no: string;
+  out_trade_no: string;
+  amount_fen: number;
+  status: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -276,4 +418,16 @@ export interface Database {
   recommend_lists: RecommendListsTable;
   recommend_items: RecommendItemsTable;
   search_history: SearchHistoryTable;
+  listings: ListingsTable;
+  orders: OrdersTable;
+  order_events: OrderEventsTable;
+  payments: PaymentsTable;
+  ledger_txns: LedgerTxnsTable;
+  ledger_entries: LedgerEntriesTable;
+  ledger_balances: LedgerBalancesTable;
+  jobs: JobsTable;
+  deals: DealsTable;
+  bids: BidsTable;
+  favorites: FavoritesTable;
+  sandbox_trades: SandboxTradesTable;
 }

@@ -1,8 +1,116 @@
+import { useEffect, useRef } from 'react';
+import { Link, redirect, useRevalidator } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import type { Route } from './+types/projects.dropping';
+import { Breadcrumb } from '../components/ui/breadcrumb.tsx';
+import { formatCnDateTime } from '../components/ui/cn-time.ts';
+import { htmlToText } from '../components/ui/html-text.ts';
+import { PageMeta } from '../components/ui/page-meta.tsx';
+import { Price } from '../components/ui/price.tsx';
+import { Thumb } from '../components/ui/thumb.tsx';
+import { optional, pageOrigin, required, serverApi } from '../features/catalog/api/server-api.server.ts';
+import { getProject } from '../features/catalog/api/get-project.ts';
+import { getProjectSale } from '../features/catalog/api/get-project-sale.ts';
+import { countdownTarget, liveStatus } from '../features/catalog/countdown.ts';
+import { BigCountdown } from '../features/catalog/components/big-countdown.tsx';
+import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
+import { StatusBadge } from '../features/catalog/components/cards.tsx';
+import { useServerNow } from '../features/catalog/components/use-server-now.ts';
 
-/** Project dropping page (/projects/dropping/:id?) — placeholder until its issue lands. */
-export default function Page() {
+/** While on sale the remaining count is refreshed this often. */
+const REFRESH_MS = 30_000;
+
+/**
+ * Release dropping page (/projects/dropping/:id): a countdown to the sale start, then the buy entry
+ * (the purchase itself is a later issue: it links to /object-buy?projectId=…). No id → /projects.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!params.id) throw redirect('/projects');
+  const call = serverApi(request);
+  const [project, sale] = await Promise.all([getProject(call, params.id), getProjectSale(call, params.id)]);
+  const p = required(project);
+  const s = optional(sale);
+  const live = s ? { status: s.status, sold: s.sold, remaining: s.remaining, saleStartAt: s.saleStartAt, saleEndAt: s.saleEndAt } : {};
+  return { now: s?.serverTime ?? p.serverTime, origin: pageOrigin(request), project: { ...p, ...live } };
+}
+
+export default function Dropping({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ComingSoon title={t('pages.projectDropping.title')} description={t('pages.projectDropping.description')} />;
+  const now = useServerNow(d.now);
+  const p = d.project;
+  const status = liveStatus(p, now);
+  const target = countdownTarget(p, now);
+  const revalidator = useRevalidator();
+
+  // The moment the sale starts (or ends), fetch the server's state once.
+  const lastStatus = useRef(status);
+  useEffect(() => {
+    if (lastStatus.current !== status) {
+      lastStatus.current = status;
+      if (revalidator.state === 'idle') void revalidator.revalidate();
+    }
+  }, [status, revalidator]);
+
+  // While on sale, keep the remaining count fresh.
+  useEffect(() => {
+    if (status !== 'on_sale') return;
+    const id = window.setInterval(() => {
+      if (document.visibilityState === 'visible') void revalidator.revalidate();
+    }, REFRESH_MS);
+    return () => window.clearInterval(id);
+  }, [status]);
+
+  return (
+    <div className="page-width py-8" data-testid="dropping-page" data-id={p.id} data-status={status}>
+      <PageMeta title={t('catalog.droppingTitle', { name: p.name })} description={htmlToText(p.descriptionHtml, 120)} image={p.cover} origin={d.origin} />
+      <Breadcrumb items={[{ label: t('nav.releases'), to: '/projects' }, { label: p.name, to: `/projects/detail/${p.id}` }, { label: t('pages.projectDropping.title') }]} />
+      <div className="card grid overflow-hidden md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div className="bg-night-soft">
+          <Thumb src={p.cover} alt={p.name} width={480} height={480} eager className="aspect-square w-full object-cover" />
+        </div>
+        <div className="flex flex-col p-6 md:p-10">
+          <div className="flex items-center gap-2">
+            <StatusBadge status={status} />
+            <span className="text-sm text-ink-faint">{p.creator.name}</span>
+          </div>
+          <h1 className="mt-3 text-3xl text-ink" data-testid="dropping-name">
+            {p.name}
+          </h1>
+          <div className="mt-4 flex items-baseline gap-3">
+            <span className="text-sm text-ink-faint">{t('catalog.issuePrice')}</span>
+            <Price fen={p.priceFen} className="text-3xl font-bold text-brand" testId="dropping-price" />
+          </div>
+
+          <div className="mt-8 rounded-card bg-canvas p-5" data-testid="dropping-countdown" data-kind={target?.kind ?? 'none'}>
+            {target ? (
+              <>
+                <p className="mb-3 text-sm text-ink-soft">{t(target.kind === 'start' ? 'catalog.startsIn' : 'catalog.endsIn')}</p>
+                <BigCountdown ms={target.at - now} />
+                <p className="tabular mt-3 text-xs text-ink-faint">
+                  {t(target.kind === 'start' ? 'catalog.startsAt' : 'catalog.endsAt', { time: formatCnDateTime(target.at) })}
+                </p>
+              </>
+            ) : (
+              <p className="text-base text-ink-soft">{t(`catalog.status.${status}`)}</p>
+            )}
+          </div>
+
+          <div className="mt-6">
+            <SaleProgress sold={p.sold} supply={p.supply} remaining={p.remaining} />
+          </div>
+
+          {status === 'on_sale' ? (
+            <Link to={`/object-buy?projectId=${p.id}`} className="btn-primary mt-8 h-12 text-base" data-testid="buy-entry">
+              {t('catalog.buyNow')}
+            </Link>
+          ) : (
+            <span className="btn mt-8 h-12 cursor-not-allowed bg-canvas text-base text-ink-faint" aria-disabled="true" data-testid="buy-entry-disabled">
+              {status === 'upcoming' ? t('catalog.notStarted') : t(`catalog.status.${status}`)}
+            </span>
+          )}
+          <p className="mt-4 text-xs leading-5 text-ink-faint">{t('catalog.buyRules')}</p>
+        </div>
+      </div>
+    </div>
+  );
 }

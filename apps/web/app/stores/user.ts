@@ -25,6 +25,8 @@ interface UserState extends UserFields {
   loadFromStorage(): void;
   setToken(token: string): void;
   setProfile(profile: UserProfile): void;
+  /** Wallet link state (spec §4): the linked address and whether it is connected in this session. */
+  setWallet(walletAddress: string, isLoginWallet: boolean): void;
   /** Clears the user state, the stored token and the wallet address (logout, session lost). */
   clear(): void;
 }
@@ -63,6 +65,9 @@ export const useUserStore = create<UserState>()((set) => ({
       accountId: p.accountId,
       profileLoaded: true,
     });
+  },
+  setWallet(walletAddress, isLoginWallet) {
+    set({ walletAddress, isLoginWallet: isLoginWallet && walletAddress !== '' });
   },
   clear() {
     writeStorage(STORAGE.token, null);

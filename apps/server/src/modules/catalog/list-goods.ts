@@ -1,8 +1,11 @@
-import { sql } from 'kysely';
 import type { GoodsCard } from '@cfx/contract/catalog.ts';
 import type { Page } from '@cfx/contract/paging.ts';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { goodsCardQuery, toGoodsCard, type GoodsCardRow } from './repo.ts';
+import { projectIdsOfCategory } from './project-info.ts';
+import { GOODS_CARD_COLUMNS, goodsCardsOf, type GoodsRow } from './repo.ts';
+import { cachedResult, invalidateCatalogCache } from './result-cache.ts';
+import { runShaped, type Param } from './shaped-query.ts';
 
 export interface GoodsFilter {
   pageNum: number;
@@ -15,68 +18,78 @@ export interface GoodsFilter {
   sort?: 'default' | 'newest' | 'priceAsc' | 'priceDesc' | 'serialAsc' | null;
 }
 
-/**
- * Totals of a filter are cached for a short time per database: counting a large market on every
- * page turn would cost more than the page itself. A writer that must show exact totals at once
- * calls invalidateGoodsCounts.
- */
+/** Totals are cached even with the page cache off: counting a large market costs more than its page. */
 const COUNT_TTL_MS = 2000;
-const COUNT_CACHE_MAX = 500;
-const counts = new WeakMap<object, Map<string, { n: number; at: number }>>();
-export function invalidateGoodsCounts(ctx: AppContext) {
-  counts.delete(ctx.db);
+
+/** Drops cached list pages and totals of this database (a writer that must show its change at once). */
+export const invalidateGoodsLists = invalidateCatalogCache;
+/** @deprecated the old name of invalidateGoodsLists */
+export const invalidateGoodsCounts = invalidateCatalogCache;
+
+/**
+ * Collectibles: the consignment market by default (on sale, newest listing first), filtered,
+ * sorted and paged. One indexed query on `goods` per page (release and creator fields come from
+ * the in-memory release map), compiled once per filter shape; pages and totals are cached
+ * (result-cache.ts: exact on SQLite, at most CATALOG_CACHE_MS old on PostgreSQL).
+ */
+export async function listGoods(ctx: AppContext, f: GoodsFilter): Promise<Page<GoodsCard>> {
+  const key = `goods-list|${f.status ?? ''}|${f.projectId ?? ''}|${f.category ?? ''}|${f.minPriceFen ?? ''}|${f.maxPriceFen ?? ''}|${f.sort ?? ''}|${f.pageNum}|${f.pageSize}`;
+  return cachedResult(ctx, key, () => listGoodsUncached(ctx, f));
 }
 
-/** Collectibles: the consignment market by default (on sale, newest listing first), filtered, sorted and paged. */
-export async function listGoods(ctx: AppContext, f: GoodsFilter): Promise<Page<GoodsCard>> {
+async function listGoodsUncached(ctx: AppContext, f: GoodsFilter): Promise<Page<GoodsCard>> {
   const status = f.status ?? 'on_sale';
-  let q = goodsCardQuery(ctx);
-  if (status !== 'all') q = q.where('goods.status', '=', status);
-  if (f.projectId !== undefined) q = q.where('goods.project_id', '=', f.projectId);
-  if (f.category) q = q.where('projects.category', '=', f.category);
-  if (f.minPriceFen != null) q = q.where('goods.sale_price_fen', '>=', f.minPriceFen);
-  if (f.maxPriceFen != null) q = q.where('goods.sale_price_fen', '<=', f.maxPriceFen);
+  const sort = f.sort ?? 'default';
+  const projectIds = f.category ? await projectIdsOfCategory(ctx, f.category) : undefined;
+  const empty = { list: [], total: 0, pageNum: f.pageNum, pageSize: f.pageSize };
+  if (projectIds && !projectIds.length) return empty;
 
-  const key = JSON.stringify([status, f.projectId, f.category, f.minPriceFen, f.maxPriceFen]);
-  let cache = counts.get(ctx.db);
-  if (!cache) counts.set(ctx.db, (cache = new Map()));
-  const hit = cache.get(key);
-  let total: number;
-  if (hit && performance.now() - hit.at < COUNT_TTL_MS) {
-    total = hit.n;
-  } else {
-    // Only the joins a filter needs: the count of the market alone is an index-only scan.
-    let cq = ctx.db.kysely.selectFrom('goods').select((e) => e.fn.countAll<number>().as('n'));
-    if (status !== 'all') cq = cq.where('goods.status', '=', status);
-    if (f.projectId !== undefined) cq = cq.where('goods.project_id', '=', f.projectId);
-    if (f.category) cq = cq.where('goods.project_id', 'in', (s) => s.selectFrom('projects').select('projects.id').where('projects.category', '=', f.category!));
-    if (f.minPriceFen != null) cq = cq.where('goods.sale_price_fen', '>=', f.minPriceFen);
-    if (f.maxPriceFen != null) cq = cq.where('goods.sale_price_fen', '<=', f.maxPriceFen);
-    const c = cq.compile();
-    const [row] = await ctx.db.run(c, c.parameters);
-    total = Number(row?.n ?? 0);
-    if (cache.size >= COUNT_CACHE_MAX) cache.clear();
-    cache.set(key, { n: total, at: performance.now() });
-  }
+  const values: Record<string, unknown> = {
+    status,
+    projectId: f.projectId,
+    minPrice: f.minPriceFen,
+    maxPrice: f.maxPriceFen,
+    limit: f.pageSize,
+    offset: (f.pageNum - 1) * f.pageSize,
+  };
+  projectIds?.forEach((id, i) => (values[`p${i}`] = id));
+  const has = { project: f.projectId !== undefined, min: f.minPriceFen != null, max: f.maxPriceFen != null, cats: projectIds?.length ?? 0 };
+  const filterShape = `${status}|${has.project}|${has.min}|${has.max}|${has.cats}`;
+  const where = <Q extends { where: any }>(q: Q, p: Param): Q => {
+    let w: any = q;
+    if (status !== 'all') w = w.where('goods.status', '=', p('status'));
+    if (has.project) w = w.where('goods.project_id', '=', p('projectId'));
+    if (has.cats) w = w.where('goods.project_id', 'in', projectIds!.map((_, i) => p(`p${i}`)));
+    if (has.min) w = w.where('goods.sale_price_fen', '>=', p('minPrice'));
+    if (has.max) w = w.where('goods.sale_price_fen', '<=', p('maxPrice'));
+    return w as Q;
+  };
 
-  const priceCol = status === 'on_sale' ? 'goods.sale_price_fen' : 'goods.last_price_fen';
-  let ordered = q;
-  switch (f.sort ?? 'default') {
-    case 'priceAsc':
-      ordered = status === 'on_sale' ? ordered.orderBy(priceCol, 'asc') : ordered.orderBy(sql`${sql.ref(priceCol)} is null`).orderBy(priceCol, 'asc');
-      ordered = ordered.orderBy('goods.id', 'asc');
-      break;
-    case 'priceDesc':
-      ordered = status === 'on_sale' ? ordered.orderBy(priceCol, 'desc') : ordered.orderBy(sql`${sql.ref(priceCol)} is null`).orderBy(priceCol, 'desc');
-      ordered = ordered.orderBy('goods.id', 'desc');
-      break;
-    case 'serialAsc':
-      ordered = ordered.orderBy('goods.project_id', 'asc').orderBy('goods.serial', 'asc');
-      break;
-    default:
-      ordered = status === 'on_sale' ? ordered.orderBy('goods.listed_at', 'desc').orderBy('goods.id', 'desc') : ordered.orderBy('goods.id', 'desc');
-  }
-  const page = ordered.limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).compile();
-  const rows = await ctx.db.run<GoodsCardRow>(page as never, page.parameters);
-  return { list: rows.map(toGoodsCard), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const countKey = `goods-count|${filterShape}|${f.projectId ?? ''}|${f.category ?? ''}|${f.minPriceFen ?? ''}|${f.maxPriceFen ?? ''}`;
+  const total = await cachedResult(ctx, countKey, async () => {
+    const [row] = await runShaped<{ n: number }>(ctx, `goods-count|${filterShape}`, (p) => where(ctx.db.kysely.selectFrom('goods').select((e) => e.fn.countAll<number>().as('n')), p), values);
+    return Number(row?.n ?? 0);
+  }, COUNT_TTL_MS);
+
+  const rows = await runShaped<GoodsRow>(ctx, `goods-page|${filterShape}|${sort}`, (p) => {
+    let q = where(ctx.db.kysely.selectFrom('goods').select(GOODS_CARD_COLUMNS), p);
+    const price = status === 'on_sale' ? 'goods.sale_price_fen' : 'goods.last_price_fen';
+    switch (sort) {
+      case 'priceAsc':
+      case 'priceDesc': {
+        const dir = sort === 'priceAsc' ? 'asc' : 'desc';
+        // Held collectibles have no asking price: sort by the last price, unknown prices last.
+        if (status !== 'on_sale') q = q.orderBy(sql`${sql.ref(price)} is null`);
+        q = q.orderBy(price, dir).orderBy('goods.id', dir);
+        break;
+      }
+      case 'serialAsc':
+        q = q.orderBy('goods.project_id', 'asc').orderBy('goods.serial', 'asc');
+        break;
+      default:
+        q = status === 'on_sale' ? q.orderBy('goods.listed_at', 'desc').orderBy('goods.id', 'desc') : q.orderBy('goods.id', 'desc');
+    }
+    return q.limit(p('limit')).offset(p('offset'));
+  }, values);
+  return { list: await goodsCardsOf(ctx, rows), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }

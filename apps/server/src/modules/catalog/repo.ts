@@ -1,9 +1,10 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import type { CreatorBrief, GoodsCard, ProjectCard, ProjectStatus } from '@cfx/contract/catalog.ts';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { MessageKey } from '@cfx/contract/messages.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { projectInfos, type ProjectInfo } from './project-info.ts';
 
 /** Shared reads of the catalog: card columns, row mappers, the derived release status. */
 
@@ -95,6 +96,7 @@ export async function projectCardsByIds(ctx: AppContext, ids: number[]): Promise
   return out;
 }
 
+/** A collectible card by joining its release and creator (for queries that add their own joins and filters). */
 export function goodsCardQuery(ctx: AppContext) {
   return ctx.db.kysely
     .selectFrom('goods')
@@ -115,15 +117,30 @@ export function goodsCardQuery(ctx: AppContext) {
       'goods.chain_status',
     ]);
 }
-export interface GoodsCardRow {
+export interface GoodsCardRow extends GoodsRow {
+  supply: number;
+  project_name: string;
+  creator_name: string;
+}
+
+/** Columns of `goods` alone that a card needs; the release and creator come from the in-memory release map. */
+export const GOODS_CARD_COLUMNS = [
+  'goods.id',
+  'goods.name',
+  'goods.image',
+  'goods.serial',
+  'goods.project_id',
+  'goods.status',
+  'goods.sale_price_fen',
+  'goods.last_price_fen',
+  'goods.chain_status',
+] as const;
+export interface GoodsRow {
   id: number;
   name: string;
   image: string;
   serial: number;
-  supply: number;
   project_id: number;
-  project_name: string;
-  creator_name: string;
   status: string;
   sale_price_fen: number | null;
   last_price_fen: number | null;
@@ -132,16 +149,22 @@ export interface GoodsCardRow {
 
 const nullableNumber = (v: number | string | null) => (v === null ? null : Number(v));
 
+/** A card from a goodsCardQuery row. */
 export function toGoodsCard(r: GoodsCardRow): GoodsCard {
+  return toGoodsCardWith(r, { id: Number(r.project_id), name: r.project_name, supply: Number(r.supply), creatorName: r.creator_name });
+}
+
+/** A card from a `goods` row and its release. */
+export function toGoodsCardWith(r: GoodsRow, p: { id: number; name: string; supply: number; creatorName: string }): GoodsCard {
   return {
     id: Number(r.id),
     name: r.name,
     image: r.image,
     serial: Number(r.serial),
-    supply: Number(r.supply),
-    projectId: Number(r.project_id),
-    projectName: r.project_name,
-    creatorName: r.creator_name,
+    supply: p.supply,
+    projectId: p.id,
+    projectName: p.name,
+    creatorName: p.creatorName,
     status: r.status === 'on_sale' ? 'on_sale' : 'held',
     salePriceFen: r.status === 'on_sale' ? nullableNumber(r.sale_price_fen) : null,
     lastPriceFen: nullableNumber(r.last_price_fen),
@@ -149,11 +172,23 @@ export function toGoodsCard(r: GoodsCardRow): GoodsCard {
   };
 }
 
+const briefOf = (p: ProjectInfo) => ({ id: p.id, name: p.name, supply: p.supply, creatorName: p.creator.name });
+
+/** Cards of `goods` rows (GOODS_CARD_COLUMNS), in row order. */
+export async function goodsCardsOf(ctx: AppContext, rows: GoodsRow[]): Promise<GoodsCard[]> {
+  const projects = await projectInfos(ctx, rows.map((r) => Number(r.project_id)));
+  return rows.flatMap((r) => {
+    const p = projects.get(Number(r.project_id));
+    return p ? [toGoodsCardWith(r, briefOf(p))] : [];
+  });
+}
+export const goodsCardFromInfo = (r: GoodsRow, p: ProjectInfo) => toGoodsCardWith(r, briefOf(p));
+
 export async function goodsCardsByIds(ctx: AppContext, ids: number[]): Promise<Map<number, GoodsCard>> {
   const out = new Map<number, GoodsCard>();
   if (!ids.length) return out;
-  const rows = await goodsCardQuery(ctx).where('goods.id', 'in', ids).execute();
-  for (const r of rows) out.set(Number(r.id), toGoodsCard(r));
+  const rows = await ctx.db.kysely.selectFrom('goods').select(GOODS_CARD_COLUMNS).where('goods.id', 'in', ids).execute();
+  for (const c of await goodsCardsOf(ctx, rows)) out.set(c.id, c);
   return out;
 }
 
@@ -171,4 +206,3 @@ export function jsonArray<T>(text: string): T[] {
   }
 }
 
-export type Cond = Expression<SqlBool>;

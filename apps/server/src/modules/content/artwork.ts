@@ -1,6 +1,6 @@
 import { API_BASE } from '@cfx/contract/envelope.ts';
 import { ContentPaths } from '@cfx/contract/routes.ts';
-import { mulberry32, hashString, randInt, pick, type Rng } from '../../util/prng.ts';
+import { mulberry32, hashString, pick, type Rng } from '../../util/prng.ts';
 
 /**
  * Artwork drawn by code: every image id names a kind, a style and seeds, and the SVG is a pure
@@ -295,6 +295,3 @@ export function renderArtwork(id: string, w?: number): string | undefined {
   out.push('</svg>');
   return out.join('');
 }
-
-/** Deterministic helpers for the demo generator. */
-export const artStyleFor = (r: Rng) => randInt(r, 0, ART_STYLES - 1);

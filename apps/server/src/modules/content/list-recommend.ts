@@ -1,9 +1,12 @@
+import type { z } from 'zod';
+import type { recommendItem } from '@cfx/contract/content.ts';
 import type { AppContext } from '../../context.ts';
 import { goodsCardsByIds, projectCardsByIds } from '../catalog/repo.ts';
 import { creatorCardsByIds } from '../catalog/query-creator.ts';
 import { newsCardsByIds } from './list-news.ts';
 
 type ItemType = 'project' | 'goods' | 'creator' | 'news';
+type RecommendItem = z.infer<typeof recommendItem>;
 
 /** Recommend lists (home modules) with their items resolved to cards; items that no longer exist are left out. */
 export async function listRecommend(ctx: AppContext, code?: string | null) {
@@ -30,13 +33,13 @@ export async function listRecommend(ctx: AppContext, code?: string | null) {
     title: l.title,
     items: items
       .filter((i) => Number(i.list_id) === Number(l.id))
-      .flatMap((i) => {
+      .flatMap((i): RecommendItem[] => {
         const id = Number(i.item_id);
         switch (i.item_type as ItemType) {
-          case 'project': { const project = projects.get(id); return project ? [{ type: 'project' as const, id, project }] : []; }
-          case 'goods': { const g = goods.get(id); return g ? [{ type: 'goods' as const, id, goods: g }] : []; }
-          case 'creator': { const creator = creators.get(id); return creator ? [{ type: 'creator' as const, id, creator }] : []; }
-          case 'news': { const n = news.get(id); return n ? [{ type: 'news' as const, id, news: n }] : []; }
+          case 'project': { const project = projects.get(id); return project ? [{ type: 'project', id, project }] : []; }
+          case 'goods': { const g = goods.get(id); return g ? [{ type: 'goods', id, goods: g }] : []; }
+          case 'creator': { const creator = creators.get(id); return creator ? [{ type: 'creator', id, creator }] : []; }
+          case 'news': { const n = news.get(id); return n ? [{ type: 'news', id, news: n }] : []; }
           default: return [];
         }
       }),

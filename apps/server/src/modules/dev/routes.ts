@@ -18,7 +18,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
   if (ctx.sms.name === 'sandbox') {
     r.get(
       DevPaths.smsOutbox,
-      { schema: { tags, querystring: z.object({ mobile: z.string().max(32) }), response: { 200: envelope(z.array(smsOutboxItem).nullable()) } } },
+      { schema: { tags, querystring: z.object({ mobile: z.string().max(32).regex(/^\d*$/) }), response: { 200: envelope(z.array(smsOutboxItem).nullable()) } } },
       async (req) => {
         const rows = await ctx.db.kysely.selectFrom('sms_outbox').selectAll().where('mobile', '=', req.query.mobile).orderBy('id', 'desc').limit(50).execute();
         return ok(req, rows.map((m) => ({ mobile: m.mobile, type: m.type, code: m.code, createdAt: new Date(Number(m.created_at)).toISOString() })));

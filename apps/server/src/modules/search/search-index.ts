@@ -141,7 +141,8 @@ interface Holder {
 }
 const holders = new WeakMap<object, Holder>();
 
-const BATCH = 20_000;
+/** Rows per load query: each batch blocks the event loop for a few ms at most (better-sqlite3 is synchronous). */
+const BATCH = 5000;
 async function loadNew(ctx: AppContext, table: 'projects' | 'goods' | 'creators', into: KindIndex): Promise<number> {
   let added = 0;
   for (;;) {

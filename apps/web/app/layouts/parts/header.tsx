@@ -5,11 +5,13 @@ import { LIMITS } from '@cfx/contract/limits.ts';
 import { SITE } from '../../config.ts';
 import { setLangCookie, useLang, type Lang } from '../../i18n/index.ts';
 import { logout } from '../../lib/session.ts';
-import { cutChars } from '../../lib/text.ts';
+import { cutChars, shortAddress } from '../../lib/text.ts';
 import { useAuthOverlay } from '../../stores/auth-overlay.ts';
 import { toast } from '../../stores/toast.ts';
 import { useUiStore, type ThemeType } from '../../stores/ui.ts';
 import { isCreatorUser, useUserStore } from '../../stores/user.ts';
+import { useWalletStore } from '../../stores/wallet.ts';
+import { WalletGlyph } from '../../components/ui/wallet-glyph.tsx';
 import { SearchBox, SearchIcon } from '../../features/search/components/search-box.tsx';
 import { Logo } from './logo.tsx';
 import { Menu, MenuButton, MenuItems, MenuSeparator, menuItemClass } from '../../components/ui/menu.tsx';
@@ -255,23 +257,67 @@ function chooseLanguage(current: Lang, next: Lang) {
   window.location.reload();
 }
 
-/** Placeholder until the wallet issue: asks to log in first, otherwise says it is coming. */
+/**
+ * Spec §2: the link-wallet button shows unless a wallet is linked and connected; then a wallet icon
+ * (short address in a tooltip) opens the wallet home — Fluent's site in a new tab, or the dev
+ * wallet's own panel. Linking needs a login (spec §4/§8); the dialog is a lazy chunk.
+ */
 function LinkWalletButton({ dark }: { dark: boolean }) {
   const { t } = useTranslation();
   const loggedIn = useUserStore((s) => s.token !== '');
   const walletConnected = useUserStore((s) => s.isLoginWallet && s.walletAddress !== '');
-  if (walletConnected) return null;
+  const openDialog = useWalletStore((s) => s.openDialog);
+  if (walletConnected) return <WalletIconButton dark={dark} />;
   return (
     <button
       type="button"
       data-testid="header-link-wallet"
-      onClick={() => (loggedIn ? toast.info(t('header.walletComingSoon')) : toast.error(t('wallet.loginFirst')))}
+      onClick={() => (loggedIn ? openDialog() : toast.error(t('wallet.loginFirst')))}
       className={`hidden h-8 items-center rounded-full border px-3 text-xs sm:inline-flex ${
         dark ? 'border-white/40 text-white hover:bg-white/10' : 'border-brand text-brand hover:bg-brand-soft'
       }`}
     >
       {t('header.linkWallet')}
     </button>
+  );
+}
+
+function WalletIconButton({ dark }: { dark: boolean }) {
+  const { t } = useTranslation();
+  const address = useUserStore((s) => s.walletAddress);
+  const kind = useWalletStore((s) => s.kind);
+  const openPanel = useWalletStore((s) => s.openPanel);
+  const short = shortAddress(address);
+  const openHome = () => {
+    if (kind === 'dev') openPanel();
+    else window.open(SITE.fluentHomeUrl, '_blank', 'noopener,noreferrer');
+  };
+  return (
+    <span className="group relative hidden sm:inline-flex">
+      <button
+        type="button"
+        data-testid="header-wallet"
+        data-kind={kind || 'fluent'}
+        data-address={address}
+        aria-label={t('wallet.iconLabel', { address: short })}
+        aria-describedby="header-wallet-tip"
+        onClick={openHome}
+        className={`flex size-8 items-center justify-center rounded-full border ${
+          dark ? 'border-white/40 text-white hover:bg-white/10' : 'border-brand/60 text-brand hover:bg-brand-soft'
+        }`}
+      >
+        <WalletGlyph className="size-[18px]" />
+        {kind === 'dev' && <span aria-hidden className="absolute -right-0.5 -top-0.5 size-2.5 rounded-full border-2 border-surface bg-warning" />}
+      </button>
+      <span
+        id="header-wallet-tip"
+        role="tooltip"
+        data-testid="header-wallet-tooltip"
+        className="pointer-events-none absolute right-0 top-full z-10 mt-2 hidden whitespace-nowrap rounded-control bg-night px-2.5 py-1 font-mono text-xs text-white shadow-pop group-hover:block group-focus-within:block"
+      >
+        {kind === 'dev' ? `${t('wallet.devBadge')} · ${short}` : short}
+      </span>
+    </span>
   );
 }
 

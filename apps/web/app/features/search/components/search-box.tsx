@@ -1,46 +1,101 @@
-import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams, useLocation } from 'react-router';
+import { lazy, Suspense, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@cfx/contract/limits.ts';
-import { useSearchSuggestions } from '../hooks/use-search-suggestions.ts';
+import { useUserStore } from '../../../stores/user.ts';
+import { recordSearch } from '../api/record-search.ts';
+
+/** The suggestions/history panel is its own chunk, loaded when the box is first opened. */
+const SearchPanel = lazy(() => import('./search-panel.tsx'));
+
+/** What the box asks of the loaded panel (keyboard navigation). */
+export interface PanelHandle {
+  /** Arrow keys move the active option; returns true when the key was used. */
+  onKey(e: KeyboardEvent<HTMLInputElement>): boolean;
+  /** Enter: picks the active option; returns false when none is active. */
+  pickActive(): boolean;
+}
 
 /**
- * Header search box: at most 20 characters; submitting goes to /search-object?str=….
- * Suggestions and history are provided by useSearchSuggestions (filled in by the search issue).
+ * Header search box (spec §2, §5, §7): at most 20 characters; submitting records the term
+ * (POST queryFinal with the token, when signed in) and opens /search-object?str=…. While typing the
+ * panel shows suggestions, when empty the search history (search-panel.tsx). Escape closes.
  */
 export function SearchBox({ dark, autoFocus = false, onDone }: { dark: boolean; autoFocus?: boolean; onDone?: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
+  const listId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const panel = useRef<PanelHandle | null>(null);
   const initial = location.pathname === '/search-object' ? (params.get('str') ?? '') : '';
   const [text, setText] = useState(initial.slice(0, LIMITS.searchMax));
-  const [focused, setFocused] = useState(false);
-  const { suggestions, history } = useSearchSuggestions(text.trim(), focused);
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const [visible, setVisible] = useState(false);
+  const [activeId, setActiveId] = useState<string | undefined>();
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const str = text.trim();
-    if (!str) return;
-    navigate(`/search-object?str=${encodeURIComponent(str)}`);
-    setFocused(false);
+  function show() {
+    setOpen(true);
+    setLoaded(true);
+  }
+
+  function leave(to: string) {
+    setOpen(false);
+    input.current?.blur();
+    navigate(to);
     onDone?.();
   }
 
-  const showPanel = focused && (text.trim() ? suggestions.length > 0 : history.length > 0);
+  function search(str: string) {
+    const value = str.trim().slice(0, LIMITS.searchMax);
+    if (!value) return;
+    if (useUserStore.getState().token) void recordSearch(value);
+    setText(value);
+    leave(`/search-object?str=${encodeURIComponent(value)}`);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (open && panel.current?.pickActive()) return;
+    search(text);
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
+    if (e.key === 'Escape') return setOpen(false);
+    if (!open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) show();
+    if (panel.current?.onKey(e)) e.preventDefault();
+  }
+
+  // Close when focus leaves the whole box (input and panel).
+  function onBlur(e: FocusEvent<HTMLFormElement>) {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+  }
 
   return (
-    <form role="search" onSubmit={submit} className="relative" data-testid="header-search">
+    <form role="search" onSubmit={submit} onBlur={onBlur} className="relative" data-testid="header-search">
       <input
+        ref={input}
         type="search"
         value={text}
         maxLength={LIMITS.searchMax}
         autoFocus={autoFocus}
-        onChange={(e) => setText(e.target.value.slice(0, LIMITS.searchMax))}
-        onFocus={() => setFocused(true)}
-        onBlur={() => setTimeout(() => setFocused(false), 150)}
+        onChange={(e) => {
+          setText(e.target.value.slice(0, LIMITS.searchMax));
+          show();
+        }}
+        onFocus={show}
+        onClick={show}
+        onKeyDown={onKeyDown}
         placeholder={t('header.searchPlaceholder')}
         aria-label={t('header.search')}
+        role="combobox"
+        aria-expanded={open && visible}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={open && visible ? activeId : undefined}
+        autoComplete="off"
         data-testid="header-search-input"
         className={`h-9 w-full rounded-full border pl-4 pr-10 text-sm outline-none transition-colors lg:w-56 ${
           dark
@@ -56,20 +111,19 @@ export function SearchBox({ dark, autoFocus = false, onDone }: { dark: boolean; 
       >
         <SearchIcon />
       </button>
-      {showPanel && (
-        <div className="absolute left-0 right-0 top-11 z-50 rounded-card bg-surface p-2 text-ink shadow-pop" data-testid="search-panel">
-          <p className="px-2 py-1 text-xs text-ink-faint">{text.trim() ? t('search.suggestions') : t('search.history')}</p>
-          {(text.trim() ? suggestions.map((s) => s.plainText) : history).map((item) => (
-            <button
-              key={item}
-              type="button"
-              className="block w-full rounded px-2 py-1.5 text-left text-sm hover:bg-canvas"
-              onMouseDown={() => navigate(`/search-object?str=${encodeURIComponent(item)}`)}
-            >
-              {item}
-            </button>
-          ))}
-        </div>
+      {loaded && (
+        <Suspense fallback={null}>
+          <SearchPanel
+            open={open}
+            term={text.trim()}
+            listId={listId}
+            handle={panel}
+            onSearch={search}
+            onNavigate={leave}
+            onActiveId={setActiveId}
+            onVisible={setVisible}
+          />
+        </Suspense>
       )}
     </form>
   );

@@ -1,0 +1,229 @@
+import type { Db } from '../db/database.ts';
+import type { Q } from '../modules/ledger/in-tx.ts';
+
+/**
+ * Durable jobs in the `jobs` table, run by one worker process (the one that also runs the chain
+ * queue). A job is inserted in the same database transaction as the business change that needs
+ * it (e.g. an order turning `paid` inserts its `settle:<orderNo>` job), so a crash can never lose
+ * it. The worker claims due rows with a conditional UPDATE (pending → running, with a lease),
+ * runs their handler and then marks them done or schedules the next run. On start, rows left
+ * `running` by a dead process are made due again. Handlers must be idempotent: every step they
+ * take is a conditional update or keyed by an idempotency key.
+ *
+ * Besides jobs the runner drives periodic sweeps (order expiry, payment reconciliation).
+ * Job timing uses the real clock (Date.now); business times use ctx.now.
+ */
+export interface Job {
+  id: number;
+  kind: string;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+/** done: finished for good; retryAt: run again at that time (epoch ms). */
+export type JobResult = { done: true } | { retryAt: number };
+export type JobHandler = (job: Job) => Promise<JobResult>;
+
+export interface RunnerOptions {
+  intervalMs: number;
+  /** Jobs in flight at once (handlers may wait for chain receipts). */
+  maxInFlight?: number;
+  /** A claimed job whose worker died becomes due again after this long. */
+  leaseMs?: number;
+  log?: (msg: string, extra?: unknown) => void;
+}
+
+const CLAIM_BATCH = 500;
+
+/** Inserts a job unless one with the same key exists (idempotent). Call inside the business transaction. */
+export async function enqueueJob(q: Q, input: { kind: string; key: string; payload?: Record<string, unknown>; runAt?: number }): Promise<void> {
+  const now = Date.now();
+  await q
+    .insertInto('jobs')
+    .values({ kind: input.kind, job_key: input.key, payload: JSON.stringify(input.payload ?? {}), status: 'pending', run_at: input.runAt ?? now, last_error: null, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('job_key').doNothing())
+    .execute();
+}
+
+export class JobRunner {
+  private handlers = new Map<string, JobHandler>();
+  private periodics: { name: string; everyMs: number; fn: () => Promise<unknown>; next: number; running: boolean }[] = [];
+  private inFlight = new Map<number, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private ticking = false;
+  private wakeRequested = false;
+  private readonly maxInFlight: number;
+  private readonly leaseMs: number;
+  private readonly log: (msg: string, extra?: unknown) => void;
+
+  constructor(private readonly db: Db, private readonly opts: RunnerOptions) {
+    this.maxInFlight = opts.maxInFlight ?? 2000;
+    this.leaseMs = opts.leaseMs ?? 120_000;
+    this.log = opts.log ?? (() => {});
+  }
+
+  register(kind: string, handler: JobHandler) {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Runs `fn` every `everyMs` (never two at once). */
+  periodic(name: string, everyMs: number, fn: () => Promise<unknown>) {
+    this.periodics.push({ name, everyMs, fn, next: 0, running: false });
+  }
+
+  async start() {
+    this.stopped = false;
+    // A previous process died while running these: they are due again (one worker per database).
+    await this.db.kysely.updateTable('jobs').set({ status: 'pending', run_at: Date.now(), lease_until: 0 }).where('status', '=', 'running').execute();
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    while (this.ticking) await new Promise((r) => setTimeout(r, 5));
+    await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  get running() {
+    return !this.stopped;
+  }
+
+  /** Look for due work now (after enqueueing a job or when a chain transaction finished). */
+  wake() {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Makes a pending job due now and wakes the worker. */
+  async expedite(key: string) {
+    await this.db.kysely.updateTable('jobs').set({ run_at: 0 }).where('job_key', '=', key).where('status', '=', 'pending').execute();
+    this.wake();
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.tick();
+    }, ms);
+  }
+
+  private async tick() {
+    if (this.ticking || this.stopped) return;
+    this.ticking = true;
+    let claimed = 0;
+    try {
+      claimed = await this.claimAndStart();
+      await this.runPeriodics(false);
+    } catch (err) {
+      this.log('job runner tick failed', { err: String(err) });
+    } finally {
+      this.ticking = false;
+      const again = this.wakeRequested || (claimed === CLAIM_BATCH && this.inFlight.size < this.maxInFlight);
+      this.wakeRequested = false;
+      this.schedule(again ? 0 : this.opts.intervalMs);
+    }
+  }
+
+  /** Claims due jobs and starts their handlers (not awaited). Returns how many were claimed. */
+  async claimAndStart(): Promise<number> {
+    const room = Math.min(CLAIM_BATCH, this.maxInFlight - this.inFlight.size);
+    if (room <= 0) return 0;
+    const now = Date.now();
+    const due = await this.db.kysely
+      .selectFrom('jobs')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('run_at', '<=', now)
+      .orderBy('run_at')
+      .limit(room)
+      .execute();
+    if (!due.length) return 0;
+    const rows = await this.db.kysely
+      .updateTable('jobs')
+      .set((eb) => ({ status: 'running', lease_until: now + this.leaseMs, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .where('id', 'in', due.map((d) => Number(d.id)))
+      .where('status', '=', 'pending')
+      .returning(['id', 'kind', 'job_key', 'payload', 'attempts'])
+      .execute();
+    for (const r of rows) {
+      const job: Job = { id: Number(r.id), kind: r.kind, key: r.job_key, payload: safeJson(r.payload), attempts: Number(r.attempts) };
+      const p = this.runJob(job).finally(() => this.inFlight.delete(job.id));
+      this.inFlight.set(job.id, p);
+    }
+    return rows.length;
+  }
+
+  /** Claims and runs every due job and periodic task, waiting for them (tests). */
+  async runOnce(): Promise<void> {
+    for (;;) {
+      const n = await this.claimAndStart();
+      await Promise.allSettled([...this.inFlight.values()]);
+      if (n === 0) break;
+    }
+    await this.runPeriodics(true);
+  }
+
+  private async runJob(job: Job) {
+    const handler = this.handlers.get(job.kind);
+    let result: JobResult;
+    let error: string | null = null;
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      result = await handler(job);
+    } catch (err) {
+      error = String((err as Error)?.stack ?? err).slice(0, 500);
+      this.log('job failed', { key: job.key, attempts: job.attempts, err: String(err) });
+      result = { retryAt: Date.now() + Math.min(60_000, 250 * 2 ** Math.min(job.attempts, 8)) };
+    }
+    const now = Date.now();
+    try {
+      if ('done' in result) {
+        await this.db.kysely.updateTable('jobs').set({ status: 'done', updated_at: now, last_error: error }).where('id', '=', job.id).where('status', '=', 'running').execute();
+      } else {
+        await this.db.kysely
+          .updateTable('jobs')
+          .set({ status: 'pending', run_at: result.retryAt, lease_until: 0, updated_at: now, last_error: error })
+          .where('id', '=', job.id)
+          .where('status', '=', 'running')
+          .execute();
+        if (result.retryAt <= now) this.wake();
+      }
+    } catch (err) {
+      // The lease runs out and the job is claimed again: handlers are idempotent.
+      this.log('job bookkeeping failed', { key: job.key, err: String(err) });
+    }
+  }
+
+  private async runPeriodics(force: boolean) {
+    const now = Date.now();
+    for (const p of this.periodics) {
+      if (p.running || (!force && now < p.next)) continue;
+      p.running = true;
+      p.next = now + p.everyMs;
+      try {
+        await p.fn();
+      } catch (err) {
+        this.log('periodic task failed', { name: p.name, err: String(err) });
+      } finally {
+        p.running = false;
+      }
+    }
+  }
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const v = JSON.parse(text);
+    return v && typeof v === 'object' ? v : {};
+  } catch {
+    return {};
+  }
+}

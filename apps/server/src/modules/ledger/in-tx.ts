@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** A Kysely handle inside a transaction (or the plain handle). */
+export type Q = Kysely<Database>;
+
+/** PostgreSQL deadlock / serialization failures and SQLite "busy" are retried; anything else propagates. */
+function retryable(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === '40P01' || code === '40001' || code === 'SQLITE_BUSY';
+}
+
+/**
+ * Runs `fn` in one database transaction (rolled back if it throws). Lock order inside every
+ * market transaction: orders → listings → goods → bids → ledger balances (sorted by account),
+ * so deadlocks are rare; the few PostgreSQL reports one are retried here.
+ */
+export async function inTx<T>(ctx: Pick<AppContext, 'db'>, fn: (trx: Q) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ctx.db.kysely.transaction().execute(fn);
+    } catch (err) {
+      if (attempt < 4 && retryable(err)) {
+        await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}
+
+/** Rows changed by an UPDATE / DELETE result. */
+export const changed = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined) => Number(r?.numUpdatedRows ?? r?.numDeletedRows ?? 0n);

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { Status } from '@cfx/contract/envelope.ts';
+import { ApiError } from '../../http/envelope.ts';
+import type { Q } from './in-tx.ts';
+
+/**
+ * Double-entry ledger in integer fen. Every movement of money is one transaction (`ledger_txns`,
+ * with a business key as its id: posting the same key twice is a no-op) of entries that sum to
+ * zero, so the sum over all accounts is always zero. `ledger_balances` keeps each account's
+ * running balance in the same database transaction; user accounts never go below zero (a debit
+ * is a conditional UPDATE … WHERE balance >= amount).
+ *
+ * Accounts:
+ *   user:<id>            a user's available platform balance (proceeds, refunds, top-ups)
+ *   escrow               buyers' payments held for orders that are paid but not yet settled
+ *   platform:commission  the platform's commission income
+ *   platform:suspense    money received for an order number we do not know
+ *   external:<provider>  the outside world through a payment provider (goes negative as money comes in)
+ */
+export const Account = {
+  user: (userId: number) => `user:${userId}`,
+  escrow: 'escrow',
+  commission: 'platform:commission',
+  suspense: 'platform:suspense',
+  external: (provider: string) => `external:${provider}`,
+} as const;
+
+export interface Entry {
+  account: string;
+  amountFen: number;
+}
+
+export interface PostInput {
+  /** Unique business key, e.g. `pay:sandbox:<tradeNo>`, `settle:<orderNo>`, `refund:<orderNo>`. */
+  id: string;
+  kind: 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense';
+  orderNo?: string | null;
+  entries: Entry[];
+  now: number;
+}
+
+/**
+ * Posts one balanced transaction. Returns false (and changes nothing) when a transaction with
+ * this id was already posted. Throws 1016 `balanceInsufficient` when a user account would go
+ * negative — the caller's database transaction must then roll back.
+ */
+export async function postTxn(trx: Q, input: PostInput): Promise<boolean> {
+  const merged = new Map<string, number>();
+  for (const e of input.entries) {
+    if (!Number.isSafeInteger(e.amountFen)) throw new Error(`ledger: non-integer amount ${e.amountFen} on ${e.account}`);
+    merged.set(e.account, (merged.get(e.account) ?? 0) + e.amountFen);
+  }
+  let sum = 0;
+  for (const v of merged.values()) sum += v;
+  if (sum !== 0) throw new Error(`ledger: transaction ${input.id} does not balance (${sum})`);
+  const inserted = await trx
+    .insertInto('ledger_txns')
+    .values({ id: input.id, kind: input.kind, order_no: input.orderNo ?? null, created_at: input.now })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  const rows = [...merged.entries()].filter(([, v]) => v !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  if (rows.length) {
+    await trx.insertInto('ledger_entries').values(rows.map(([account, amount]) => ({ txn_id: input.id, account, amount_fen: amount, created_at: input.now }))).execute();
+  }
+  const credits: typeof rows = [];
+  for (const [account, amount] of rows) {
+    if (amount < 0 && account.startsWith('user:')) {
+      const res = await trx
+        .updateTable('ledger_balances')
+        .set({ balance_fen: sql`balance_fen + ${amount}`, updated_at: input.now })
+        .where('account', '=', account)
+        .where('balance_fen', '>=', -amount)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Status.PAYMENT_REFUSED, 'balanceInsufficient');
+    } else {
+      credits.push([account, amount]);
+    }
+  }
+  if (credits.length) {
+    // One multi-row upsert (accounts sorted: a stable lock order on PostgreSQL).
+    await trx
+      .insertInto('ledger_balances')
+      .values(credits.map(([account, amount]) => ({ account, balance_fen: amount, updated_at: input.now })))
+      .onConflict((oc) => oc.column('account').doUpdateSet({ balance_fen: sql`ledger_balances.balance_fen + excluded.balance_fen`, updated_at: input.now }))
+      .execute();
+  }
+  return true;
+}
+
+export async function balanceOf(q: Q, account: string): Promise<number> {
+  const row = await q.selectFrom('ledger_balances').select('balance_fen').where('account', '=', account).executeTakeFirst();
+  return Number(row?.balance_fen ?? 0);
+}
+
+/** Invariants of the ledger, for tests and the benchmark: every transaction and the whole ledger sum to zero, balances match entries, no user is negative. */
+export async function ledgerProblems(q: Q): Promise<string[]> {
+  const problems: string[] = [];
+  const total = await q.selectFrom('ledger_entries').select(sql<string>`coalesce(sum(amount_fen), 0)`.as('s')).executeTakeFirstOrThrow();
+  if (Number(total.s) !== 0) problems.push(`sum of all entries is ${total.s}`);
+  const bad = await q.selectFrom('ledger_entries').select(['txn_id', sql<string>`sum(amount_fen)`.as('s')]).groupBy('txn_id').having(sql`sum(amount_fen)`, '!=', 0).execute();
+  for (const b of bad) problems.push(`transaction ${b.txn_id} sums to ${b.s}`);
+  const sums = await q.selectFrom('ledger_entries').select(['account', sql<string>`sum(amount_fen)`.as('s')]).groupBy('account').execute();
+  const balances = new Map((await q.selectFrom('ledger_balances').selectAll().execute()).map((r) => [r.account, Number(r.balance_fen)]));
+  for (const s of sums) {
+    if ((balances.get(s.account) ?? 0) !== Number(s.s)) problems.push(`balance of ${s.account} is ${balances.get(s.account)} but its entries sum to ${s.s}`);
+    if (s.account.startsWith('user:') && Number(s.s) < 0) problems.push(`${s.account} is negative (${s.s})`);
+  }
+  const balSum = [...balances.values()].reduce((a, b) => a + b, 0);
+  if (balSum !== 0) problems.push(`sum of balances is ${balSum}`);
+  // The escrow holds exactly the payments of orders that are paid but not settled or refunded.
+  const escrow = await balanceOf(q, Account.escrow);
+  const held = await q.selectFrom('orders').select(sql<string>`coalesce(sum(price_fen), 0)`.as('s')).where('status', 'in', ['paid', 'settling']).executeTakeFirstOrThrow();
+  if (escrow !== Number(held.s)) problems.push(`escrow is ${escrow} but paid/settling orders hold ${held.s}`);
+  return problems;
+}

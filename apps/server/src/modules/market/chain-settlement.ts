@@ -1,0 +1,103 @@
+import { format } from 'js-conflux-sdk';
+import { loadArtifact } from '@cfx/contracts/src/artifacts.ts';
+import { errorSelectors, simulateCall } from '@cfx/contracts/src/revert.ts';
+import { toBase32Address } from '@cfx/protocol/address.ts';
+import { exchangeDomain } from '@cfx/protocol/cip23.ts';
+import type { Chain } from '../../chain/chain-service.ts';
+import { RpcError } from '../../chain/rpc.ts';
+import { hexOf, sameAddr } from './addr.ts';
+import { FILLED_REVERTS, PERMANENT_REVERTS, type SettleRequest, type SettlementChain, type TokenEvent } from './settlement-chain.ts';
+
+/** The real SettlementChain on ctx.chain: raw cfx_call reads, simulateCall dry runs, the durable operator queue, the indexer. */
+export async function chainSettlement(chain: Chain): Promise<SettlementChain> {
+  const [collectibleArt, exchangeArt] = await Promise.all([loadArtifact('Collectible'), loadArtifact('Exchange')]);
+  const selectors = errorSelectors(collectibleArt.abi, exchangeArt.abi);
+  const rpc = chain.queue.rpc;
+  const { collectible, exchange } = chain.contracts;
+  const domain = exchangeDomain(chain.networkId, chain.exchangeHex);
+
+  const executeData = (req: SettleRequest): string =>
+    exchange.executeOrder(
+      {
+        seller: hexOf(req.order.seller),
+        nftToken: hexOf(req.order.nftToken),
+        tokenId: BigInt(req.order.tokenId),
+        amount: BigInt(req.order.amount),
+        sellerOrderId: req.order.sellerOrderId,
+      },
+      req.signature,
+      hexOf(req.buyer),
+      req.buyerOrderId,
+    ).data;
+
+  const base32 = new Map<string, string>();
+  /** The address in a 32-byte ABI word, as base32; null for the zero address or a revert. */
+  const wordAddress = (r: unknown): string | null => {
+    if (r instanceof RpcError || typeof r !== 'string' || r.length < 66) return null;
+    const hex = `0x${r.slice(-40)}`;
+    if (/^0x0{40}$/.test(hex)) return null;
+    let b = base32.get(hex);
+    if (!b) {
+      if (base32.size > 50_000) base32.clear();
+      base32.set(hex, (b = toBase32Address(hex, chain.networkId)));
+    }
+    return b;
+  };
+
+  return {
+    networkId: chain.networkId,
+    collectible: chain.collectible,
+    collectibleHex: chain.collectibleHex,
+    exchange: chain.exchange,
+    exchangeHex: chain.exchangeHex,
+    explorerUrl: chain.explorerUrl,
+    domain: () => domain,
+    async tokenState(tokenId) {
+      const id = BigInt(tokenId);
+      const [owner, approved] = await rpc.batch([
+        { method: 'cfx_call', params: [{ to: chain.collectible, data: collectible.ownerOf(id).data }, 'latest_state'] },
+        { method: 'cfx_call', params: [{ to: chain.collectible, data: collectible.getApproved(id).data }, 'latest_state'] },
+      ]);
+      // A revert (-32015) means "no such token"; anything else is the node failing.
+      for (const r of [owner, approved]) if (r instanceof RpcError && r.code !== -32015) throw r;
+      return { owner: wordAddress(owner), approved: wordAddress(approved) };
+    },
+    async check(req) {
+      try {
+        const outcome = await simulateCall(rpc.url, { from: chain.operatorAddress, to: chain.exchange, data: executeData(req) }, selectors);
+        if (outcome.ok) return { ok: true };
+        const name = outcome.revert.name;
+        return { ok: false, permanent: PERMANENT_REVERTS.has(name), reason: FILLED_REVERTS.has(name) ? name : name === 'Unknown' ? `reverted ${outcome.revert.selector}` : name };
+      } catch (err) {
+        return { ok: false, permanent: false, reason: `chain unreachable: ${String((err as Error).message ?? err)}`.slice(0, 200) };
+      }
+    },
+    submit: (req) => chain.queue.enqueue({ key: req.key, kind: 'settle', to: chain.exchange, data: executeData(req) }),
+    async outcome(txId) {
+      const row = await chain.queue.get(txId);
+      if (!row) return { state: 'failed', txHash: null, error: 'unknown transaction' };
+      const state = row.status === 'confirmed' ? 'confirmed' : row.status === 'failed' ? 'failed' : 'pending';
+      return { state, txHash: row.tx_hash, error: row.error };
+    },
+    async executed(buyerOrderId) {
+      const key = format.keccak256(Buffer.from(buyerOrderId, 'utf8'));
+      return Boolean(await exchange.buyerOrderIdUsed(key));
+    },
+    onTxDone: (listener) => {
+      const off = chain.queue.onDone((row) => listener(Number(row.id)));
+      return () => void off();
+    },
+    onTokenEvents: (listener) => {
+      const off = chain.indexer.onRecords((records) => {
+        const events: TokenEvent[] = [];
+        for (const r of records) {
+          if ((r.event === 'Transfer' || r.event === 'Approval') && r.tokenId && sameAddr(r.contract, chain.collectible)) {
+            events.push({ event: r.event, tokenId: r.tokenId, from: r.from, to: r.to });
+          }
+        }
+        if (events.length) listener(events);
+      });
+      return () => void off();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { Status } from '@cfx/contract/envelope.ts';
+import { ZERO_HEX_ADDRESS } from '@cfx/protocol/address.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { inTx } from '../ledger/in-tx.ts';
+import { historyAction, liveListing, loadGoods, setGoodsListed } from './repo.ts';
+
+/**
+ * closeSale {goodsId}: takes the collectible off sale. Refused (1013 saleHasOrder) while an order
+ * holds the listing — a buyer may be paying. The answer tells the client to also approve the
+ * zero address on chain (the on-chain "off shelf"), so the signed order can never execute.
+ */
+export async function closeSale(ctx: AppContext, userId: number, goodsId: number) {
+  const g = await loadGoods(ctx.db.kysely, goodsId);
+  if (g.owner_user_id !== userId) throw new ApiError(Status.FORBIDDEN, 'goodsNotYours');
+  const l = await liveListing(ctx.db.kysely, goodsId);
+  if (!l || l.kind !== 'market') throw new ApiError(Status.GOODS_STATE, 'goodsNotOnSale');
+  if (l.status === 'reserved') throw new ApiError(Status.GOODS_STATE, 'saleHasOrder');
+  const now = ctx.now();
+  await inTx(ctx, async (trx) => {
+    const res = await trx.updateTable('listings').set({ status: 'closed', close_reason: 'seller', closed_at: now }).where('id', '=', Number(l.id)).where('status', '=', 'on_sale').executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Status.GOODS_STATE, 'saleHasOrder');
+    await setGoodsListed(trx, goodsId, null, now);
+    await historyAction(trx, { goodsId, action: 'delist', from: userId, to: null, priceFen: Number(l.price_fen), at: now });
+  });
+  const s = ctx.market?.settlement;
+  return {
+    goodsId,
+    status: 'held' as const,
+    approveZero: s ? { collectible: s.collectible, collectibleHex: s.collectibleHex, to: ZERO_HEX_ADDRESS, tokenId: l.token_id } : null,
+  };
+}

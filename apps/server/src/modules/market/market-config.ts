@@ -1,0 +1,85 @@
+/** Settings of the consignment market, orders and payments (read from the environment by config.ts). */
+export interface AlipayConfig {
+  appId: string;
+  /** The application's RSA2 private key (PEM or bare base64, PKCS#1 or PKCS#8). */
+  privateKey: string;
+  /** Alipay's RSA2 public key (PEM or bare base64) that signs notifies. */
+  alipayPublicKey: string;
+  gateway: string;
+  keyType: 'PKCS1' | 'PKCS8';
+}
+
+export interface MarketConfig {
+  /** Royalty to the release's creator, per mille of the sale price (ROYALTY_PERMILLE, default 0). */
+  royaltyPermille: number;
+  /** Listing price bounds in fen (MARKET_MIN_PRICE_FEN 100 = ￥1.00, MARKET_MAX_PRICE_FEN 100000000 = ￥1,000,000.00). */
+  minPriceFen: number;
+  maxPriceFen: number;
+  /** How long a created order holds its listing for payment (PAYMENT_WINDOW_SECONDS, default 300). */
+  paymentWindowMs: number;
+  /** How long a preOpenSale's sellerOrderId can be used by openSale / agreeBargin (30 min). */
+  draftTtlMs: number;
+  /** Unpaid orders a buyer may hold at once (MAX_UNPAID_ORDERS, default 5). */
+  maxUnpaidOrders: number;
+  /** Longest bid validity in days (BID_MAX_DAYS, default 30). */
+  bidMaxDays: number;
+  /** Run the background jobs (settlement, expiry, reconciliation) in this process (MARKET_JOBS, default 1). */
+  jobs: boolean;
+  /** Job loop period (MARKET_JOB_INTERVAL_MS, default 100). */
+  jobIntervalMs: number;
+  /** Fallback re-check of a settlement waiting for its chain transaction (SETTLE_CHECK_MS, default 5000). */
+  settleCheckMs: number;
+  payment: {
+    /** The sandbox provider (PAYMENT_SANDBOX, default 1): a cashier page and HMAC-signed notifies. */
+    sandbox: boolean;
+    /** HMAC-SHA256 secret of the sandbox (PAYMENT_SANDBOX_SECRET; else generated once into DATA_DIR). */
+    sandboxSecret?: string;
+    /** Public base URL providers send notifies to (PAYMENT_NOTIFY_BASE_URL; default: this server on loopback). */
+    notifyBaseUrl?: string;
+    /** Where the cashier sends the buyer back (PAYMENT_RETURN_URL, default /pay; `?orderNo=` is appended). */
+    returnUrl: string;
+    alipay?: AlipayConfig;
+  };
+}
+
+const int = (v: string | undefined, d: number) => {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : d;
+};
+
+export function loadMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
+  const alipay: AlipayConfig | undefined = env.ALIPAY_APP_ID
+    ? {
+        appId: env.ALIPAY_APP_ID,
+        privateKey: need(env, 'ALIPAY_PRIVATE_KEY'),
+        alipayPublicKey: need(env, 'ALIPAY_PUBLIC_KEY'),
+        gateway: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do',
+        keyType: env.ALIPAY_KEY_TYPE === 'PKCS8' ? 'PKCS8' : 'PKCS1',
+      }
+    : undefined;
+  return {
+    royaltyPermille: Math.max(0, Math.min(500, int(env.ROYALTY_PERMILLE, 0))),
+    minPriceFen: Math.max(1, int(env.MARKET_MIN_PRICE_FEN, 100)),
+    maxPriceFen: Math.max(1, int(env.MARKET_MAX_PRICE_FEN, 100_000_000)),
+    paymentWindowMs: Math.max(10, int(env.PAYMENT_WINDOW_SECONDS, 300)) * 1000,
+    draftTtlMs: 30 * 60_000,
+    maxUnpaidOrders: Math.max(1, int(env.MAX_UNPAID_ORDERS, 5)),
+    bidMaxDays: Math.max(1, int(env.BID_MAX_DAYS, 30)),
+    jobs: env.MARKET_JOBS !== '0',
+    jobIntervalMs: Math.max(10, int(env.MARKET_JOB_INTERVAL_MS, 100)),
+    settleCheckMs: Math.max(100, int(env.SETTLE_CHECK_MS, 5000)),
+    payment: {
+      sandbox: env.PAYMENT_SANDBOX !== '0',
+      sandboxSecret: env.PAYMENT_SANDBOX_SECRET || undefined,
+      notifyBaseUrl: env.PAYMENT_NOTIFY_BASE_URL ? env.PAYMENT_NOTIFY_BASE_URL.replace(/\/+$/, '') : undefined,
+      returnUrl: env.PAYMENT_RETURN_URL || '/pay',
+      alipay,
+    },
+  };
+}
+
+function need(env: NodeJS.ProcessEnv, name: string): string {
+  const v = env[name];
+  if (!v) throw new Error(`${name} is required when ALIPAY_APP_ID is set`);
+  return v;
+}

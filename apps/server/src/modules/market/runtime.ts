@@ -1,0 +1,18 @@
+import type { JobRunner } from '../../jobs/runner.ts';
+import type { PaymentProvider } from '../../providers/payment/types.ts';
+import type { SandboxProvider } from '../../providers/payment/sandbox.ts';
+import type { SettlementChain } from './settlement-chain.ts';
+
+/** The market's live parts, on ctx.market: the chain behind SettlementChain, payment providers, the job worker. */
+export interface MarketRuntime {
+  settlement?: SettlementChain;
+  providers: { sandbox?: SandboxProvider; alipay?: PaymentProvider };
+  jobs: JobRunner;
+  /** Resolves when the operator transaction `txId` is done (or after `timeoutMs`). */
+  waitTx(txId: number, timeoutMs: number): Promise<void>;
+  /** Replaces the chain side (tests plug a double in here) and subscribes to its events. */
+  attachSettlement(s: SettlementChain | undefined): void;
+  /** Base URL the providers post notifies to (PAYMENT_NOTIFY_BASE_URL, else this server on loopback). */
+  notifyBaseUrl(): string | undefined;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,80 @@
+import type { Cip23Domain, ListOrder } from '@cfx/protocol/cip23.ts';
+
+/**
+ * Everything the market needs from the chain, behind one small interface: reading a token's
+ * owner and approval, dry-running and submitting `Exchange.executeOrder`, learning the outcome,
+ * and hearing about Transfer / Approval events. The real implementation (chain-settlement.ts)
+ * uses ctx.chain (js-conflux-sdk contracts, the durable operator queue, the indexer); API tests
+ * without a node use a test double, and *.chain.test.ts covers the real one on an embedded node.
+ */
+export interface TokenState {
+  /** Owner (base32 of this network), null when the token does not exist. */
+  owner: string | null;
+  /** getApproved(tokenId) (base32), null when none / no token. */
+  approved: string | null;
+}
+
+export interface SettleRequest {
+  /** Idempotency key of the operator transaction (`settle:<orderNo>`, `settle:<orderNo>:<attempt>`). */
+  key: string;
+  order: ListOrder;
+  signature: string;
+  /** Buyer wallet (base32 or hex). */
+  buyer: string;
+  /** = the order number (single use on chain). */
+  buyerOrderId: string;
+}
+
+/** A dry run's verdict: permanent failures will never succeed (refund); transient ones may later. */
+export type CheckResult = { ok: true } | { ok: false; permanent: boolean; reason: string };
+
+export interface TxOutcome {
+  state: 'pending' | 'confirmed' | 'failed';
+  txHash: string | null;
+  error: string | null;
+}
+
+export interface TokenEvent {
+  event: 'Transfer' | 'Approval';
+  tokenId: string;
+  from: string | null;
+  to: string | null;
+}
+
+export interface SettlementChain {
+  readonly networkId: number;
+  readonly collectible: string;
+  readonly collectibleHex: string;
+  readonly exchange: string;
+  readonly exchangeHex: string;
+  readonly explorerUrl: string;
+  /** The exchange's CIP-23 domain (chain id, exchange address). */
+  domain(): Cip23Domain;
+  /** Throws when the node cannot be reached. */
+  tokenState(tokenId: string): Promise<TokenState>;
+  check(req: SettleRequest): Promise<CheckResult>;
+  /** Enqueues the operator transaction (idempotent by req.key); returns its queue id. */
+  submit(req: SettleRequest): Promise<number>;
+  outcome(txId: number): Promise<TxOutcome>;
+  /** Whether an order with this buyerOrderId has been executed on chain. */
+  executed(buyerOrderId: string): Promise<boolean>;
+  onTxDone(listener: (txId: number) => void): () => void;
+  onTokenEvents(listener: (events: TokenEvent[]) => void): () => void;
+}
+
+/** Revert reasons after which executeOrder can never succeed for this order (the buyer is refunded). */
+export const PERMANENT_REVERTS = new Set([
+  'NotOnShelf',
+  'InvalidSigner',
+  'InvalidSignatureS',
+  'InvalidSignatureV',
+  'InvalidSignatureLength',
+  'InvalidOrder',
+  'SellerOrderIdUsed',
+  'ERC721IncorrectOwner',
+  'ERC721NonexistentToken',
+  'ERC721InsufficientApproval',
+  'ERC721InvalidReceiver',
+]);
+/** The order (or its buyer id) is already filled: check whether it was ours (then it succeeded). */
+export const FILLED_REVERTS = new Set(['OrderAlreadyFilled', 'BuyerOrderIdUsed']);

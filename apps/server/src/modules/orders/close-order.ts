@@ -1,0 +1,42 @@
+import type { AppContext } from '../../context.ts';
+import { inTx } from '../ledger/in-tx.ts';
+import { moveOrder, releaseListing } from './transitions.ts';
+
+/**
+ * Closes an unpaid order (created / paying) as `expired` or `cancelled` and releases its listing,
+ * in one transaction. With `dueOnly` only an order past its payment window closes. A payment
+ * that races it wins or loses by the conditional update; a payment arriving afterwards is
+ * credited to the buyer's balance (apply-payment.ts), so no money is lost either way.
+ */
+export async function closeUnpaidOrder(
+  ctx: AppContext,
+  orderNo: string,
+  to: 'expired' | 'cancelled',
+  opts: { dueOnly?: boolean; reason?: string } = {},
+): Promise<boolean> {
+  const now = ctx.now();
+  return inTx(ctx, async (trx) => {
+    const o = await trx.selectFrom('orders').select(['order_no', 'status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
+    if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
+    if (opts.dueOnly && Number(o.expires_at) > now) return false;
+    const moved = await moveOrder(trx, orderNo, o.status, to, now, { closed_at: now, fail_reason: opts.reason ?? null }, opts.reason ?? null);
+    if (!moved) return false;
+    await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
+    return true;
+  });
+}
+
+/** The expiry sweep: closes every unpaid order past its window (oldest first). Returns how many closed. */
+export async function expireDueOrders(ctx: AppContext, limit = 500): Promise<number> {
+  const due = await ctx.db.kysely
+    .selectFrom('orders')
+    .select('order_no')
+    .where('status', 'in', ['created', 'paying'])
+    .where('expires_at', '<=', ctx.now())
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  let n = 0;
+  for (const d of due) if (await closeUnpaidOrder(ctx, d.order_no, 'expired', { dueOnly: true })) n++;
+  return n;
+}

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { Status } from '@cfx/contract/envelope.ts';
+import type { OrderDetail } from '@cfx/contract/market.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { requireTrader } from '../kyc/require-trader.ts';
+import { changed, inTx, isUniqueViolation, type Q } from '../ledger/in-tx.ts';
+import { computeFees } from '../market/fees.ts';
+import { newId, notFound } from '../market/repo.ts';
+import { closeUnpaidOrder } from './close-order.ts';
+import { orderDetailOf } from './order-view.ts';
+
+/**
+ * createOrder {goodsId | listingId}: reserves an on-sale listing for the buyer for the payment
+ * window. Exactly one buyer wins: the reservation is a conditional UPDATE
+ * `listings SET status='reserved' WHERE id=? AND status='on_sale'` inside the transaction that
+ * inserts the order; every other concurrent caller changes nothing and gets 1013 listingBusy.
+ * The buyer must pass the trading gate, must not be the seller, and may hold a limited number
+ * of unpaid orders.
+ */
+export async function createOrder(ctx: AppContext, userId: number, input: { goodsId?: number; listingId?: number }): Promise<OrderDetail> {
+  if (input.goodsId === undefined && input.listingId === undefined) throw new ApiError(Status.INVALID, 'badParams', {}, 400);
+  const { walletAddress } = await requireTrader(ctx, userId);
+  const find = () => {
+    let q = ctx.db.kysely.selectFrom('listings').selectAll();
+    q = input.listingId !== undefined ? q.where('id', '=', input.listingId) : q.where('goods_id', '=', input.goodsId!).where('status', 'in', ['on_sale', 'reserved']).where('kind', '=', 'market');
+    if (input.listingId !== undefined && input.goodsId !== undefined) q = q.where('goods_id', '=', input.goodsId);
+    return q.executeTakeFirst();
+  };
+  let listing = await find();
+  if (!listing) {
+    if (input.listingId !== undefined) throw notFound('listingNotFound');
+    const goods = await ctx.db.kysely.selectFrom('goods').select('id').where('id', '=', input.goodsId!).executeTakeFirst();
+    if (!goods) throw notFound('goodsNotFound');
+    throw new ApiError(Status.GOODS_STATE, 'listingGone');
+  }
+  if (listing.kind !== 'market') throw new ApiError(Status.GOODS_STATE, 'listingGone');
+  if (Number(listing.seller_user_id) === userId) throw new ApiError(Status.GOODS_STATE, 'ownGoods');
+  const now = ctx.now();
+  if (listing.status === 'reserved' && listing.reserved_order_no) {
+    // A reservation past its window is released first (the expiry sweep may not have run yet).
+    const holder = await ctx.db.kysely.selectFrom('orders').select(['status', 'expires_at']).where('order_no', '=', listing.reserved_order_no).executeTakeFirst();
+    if (holder && (holder.status === 'created' || holder.status === 'paying') && Number(holder.expires_at) <= now) {
+      await closeUnpaidOrder(ctx, listing.reserved_order_no, 'expired', { dueOnly: true });
+      listing = (await find()) ?? listing;
+    }
+  }
+  if (listing.status === 'reserved') throw new ApiError(Status.GOODS_STATE, 'listingBusy');
+  if (listing.status !== 'on_sale') throw new ApiError(Status.GOODS_STATE, 'listingGone');
+
+  const unpaid = await ctx.db.kysely
+    .selectFrom('orders')
+    .select(sql<number>`count(*)`.as('n'))
+    .where('buyer_user_id', '=', userId)
+    .where('status', 'in', ['created', 'paying'])
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  if (Number(unpaid.n) >= ctx.config.market.maxUnpaidOrders) throw new ApiError(Status.ORDER_STATE, 'tooManyUnpaid', { n: Number(unpaid.n) });
+
+  const goods = await ctx.db.kysely
+    .selectFrom('goods')
+    .innerJoin('projects', 'projects.id', 'goods.project_id')
+    .innerJoin('creators', 'creators.id', 'projects.creator_id')
+    .select(['creators.user_id as creator_user_id'])
+    .where('goods.id', '=', Number(listing.goods_id))
+    .executeTakeFirstOrThrow();
+  const price = Number(listing.price_fen);
+  const royaltyPermille = ctx.config.market.royaltyPermille;
+  const fees = computeFees(price, ctx.config.commissionPermille, royaltyPermille);
+  const listingId = Number(listing.id);
+  const order = {
+    kind: 'market' as const, listingId, goodsId: Number(listing.goods_id), buyerUserId: userId, sellerUserId: Number(listing.seller_user_id),
+    buyerAddress: walletAddress, priceFen: price, fees, royaltyUserId: fees.royaltyFen > 0 ? Number(goods.creator_user_id) : null,
+    expiresAt: now + ctx.config.market.paymentWindowMs, now,
+  };
+  for (let attempt = 0; ; attempt++) {
+    const orderNo = newId('MO', now);
+    try {
+      await inTx(ctx, async (trx) => {
+        const won = changed(
+          await trx.updateTable('listings').set({ status: 'reserved', reserved_order_no: orderNo }).where('id', '=', listingId).where('status', '=', 'on_sale').executeTakeFirst(),
+        );
+        if (won !== 1) throw new ApiError(Status.GOODS_STATE, 'listingBusy');
+        await insertOrder(trx, { ...order, orderNo });
+      });
+      return (await orderDetailOf(ctx, orderNo, userId))!;
+    } catch (err) {
+      // An order number collision (the unique index caught it): draw another.
+      if (attempt < 3 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+export interface NewOrder {
+  orderNo: string;
+  kind: 'market' | 'bid';
+  listingId: number;
+  goodsId: number;
+  buyerUserId: number;
+  sellerUserId: number;
+  buyerAddress: string;
+  priceFen: number;
+  fees: { commissionFen: number; royaltyFen: number; incomeFen: number };
+  royaltyUserId: number | null;
+  expiresAt: number;
+  now: number;
+}
+
+export async function insertOrder(trx: Q, o: NewOrder) {
+  await trx
+    .insertInto('orders')
+    .values({
+      order_no: o.orderNo, kind: o.kind, listing_id: o.listingId, goods_id: o.goodsId, buyer_user_id: o.buyerUserId, seller_user_id: o.sellerUserId,
+      buyer_address: o.buyerAddress, price_fen: o.priceFen, commission_fen: o.fees.commissionFen, royalty_fen: o.fees.royaltyFen,
+      royalty_user_id: o.royaltyUserId, seller_income_fen: o.fees.incomeFen, status: 'created', pay_method: null, provider_trade_no: null,
+      expires_at: o.expiresAt, chain_tx_id: null, tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null,
+    })
+    .execute();
+  await trx.insertInto('order_events').values({ order_no: o.orderNo, from_status: null, to_status: 'created', note: null, at: o.now }).execute();
+}

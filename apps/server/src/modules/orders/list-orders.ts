@@ -1,0 +1,37 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { orderQuery, toOrderCard } from './order-view.ts';
+
+const GROUPS: Record<string, string[]> = {
+  pending: ['created', 'paying'],
+  active: ['paid', 'settling'],
+  done: ['completed'],
+  closed: ['cancelled', 'expired', 'refunded'],
+};
+
+export interface OrderFilter {
+  role?: 'buyer' | 'seller' | null;
+  status?: string | null;
+}
+
+function filtered(ctx: AppContext, userId: number, f: OrderFilter) {
+  let q = orderQuery(ctx.db.kysely).where(f.role === 'seller' ? 'orders.seller_user_id' : 'orders.buyer_user_id', '=', userId);
+  const s = f.status;
+  if (s && s !== 'all') q = q.where('orders.status', 'in', GROUPS[s] ?? [s]);
+  return q;
+}
+
+/** queryNftOrderList {role?, status?}: my latest 50 orders. */
+export async function listOrders(ctx: AppContext, userId: number, f: OrderFilter) {
+  const rows = await filtered(ctx, userId, f).orderBy('orders.id', 'desc').limit(50).execute();
+  return rows.map((r) => toOrderCard(ctx, r, userId));
+}
+
+/** pageListNftOrder {role?, status?, pageNum, pageSize}: my orders, newest first, paged. */
+export async function pageOrders(ctx: AppContext, userId: number, f: OrderFilter & { pageNum: number; pageSize: number }) {
+  const rows = await filtered(ctx, userId, f).orderBy('orders.id', 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  let cq = ctx.db.kysely.selectFrom('orders').select(sql<number>`count(*)`.as('n')).where(f.role === 'seller' ? 'seller_user_id' : 'buyer_user_id', '=', userId);
+  if (f.status && f.status !== 'all') cq = cq.where('status', 'in', GROUPS[f.status] ?? [f.status]);
+  const total = Number((await cq.executeTakeFirstOrThrow()).n);
+  return { list: rows.map((r) => toOrderCard(ctx, r, userId)), total, pageNum: f.pageNum, pageSize: f.pageSize };
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Status } from '@cfx/contract/envelope.ts';
+import * as M from '@cfx/contract/market.ts';
+import { formatMessage } from '@cfx/contract/messages.ts';
+import { OrderPaths } from '@cfx/contract/routes.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUserId } from '../../http/auth.ts';
+import { body, langOf, ok } from '../../http/envelope.ts';
+import { cancelOrder } from './cancel-order.ts';
+import { createOrder } from './create-order.ts';
+import { getOrderDetail, queryAmount } from './get-order.ts';
+import { listDeals } from './list-deals.ts';
+import { listOrders, pageOrders } from './list-orders.ts';
+
+/** Orders and deal records (spec §7 "Orders and payment"). */
+export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['orders'];
+  r.post(OrderPaths.createOrder, { schema: { tags, body: M.createOrderBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
+    const detail = await createOrder(ctx, await requireUserId(ctx, req), req.body);
+    const minutes = Math.max(1, Math.round(ctx.config.market.paymentWindowMs / 60_000));
+    return body(Status.OK, detail, formatMessage('orderCreated', langOf(req), { m: minutes }));
+  });
+  r.post(OrderPaths.getNftOrderDetail, { schema: { tags, body: M.orderNoBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
+    return ok(req, await getOrderDetail(ctx, await requireUserId(ctx, req), req.body.orderNo));
+  });
+  r.post(OrderPaths.queryAmount, { schema: { tags, body: M.orderNoBody, response: { 200: M.queryAmountResponse } } }, async (req) => {
+    return ok(req, await queryAmount(ctx, await requireUserId(ctx, req), req.body.orderNo));
+  });
+  r.post(OrderPaths.cannelOrder, { schema: { tags, body: M.orderNoBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
+    return ok(req, await cancelOrder(ctx, await requireUserId(ctx, req), req.body.orderNo), 'orderCancelled');
+  });
+  r.post(OrderPaths.queryNftOrderList, { schema: { tags, body: M.orderListBody, response: { 200: M.orderListResponse } } }, async (req) => {
+    return ok(req, await listOrders(ctx, await requireUserId(ctx, req), req.body));
+  });
+  r.post(OrderPaths.pageListNftOrder, { schema: { tags, body: M.orderPageBody, response: { 200: M.orderPageResponse } } }, async (req) => {
+    return ok(req, await pageOrders(ctx, await requireUserId(ctx, req), req.body));
+  });
+  r.post(OrderPaths.dealRecords, { schema: { tags, body: M.dealRecordBody, response: { 200: M.dealPageResponse } } }, async (req) => {
+    return ok(req, await listDeals(ctx, req, req.body));
+  });
+}

@@ -1,0 +1,211 @@
+import type { AppContext } from '../../context.ts';
+import type { JobResult } from '../../jobs/runner.ts';
+import { changed, inTx } from '../ledger/in-tx.ts';
+import { Account, postTxn } from '../ledger/ledger.ts';
+import { historyAction } from '../market/repo.ts';
+import { FILLED_REVERTS, type SettleRequest } from '../market/settlement-chain.ts';
+import { moveOrder } from './transitions.ts';
+
+/**
+ * Settlement of a paid order (DESIGN §5) — the durable job `settle:<orderNo>`, inserted in the
+ * same transaction that marked the order paid.
+ *
+ *  paid      → enqueue Exchange.executeOrder(listOrder, signature, buyer, orderNo) on the
+ *              operator's durable queue (idempotency key settle:<orderNo>[:attempt]) and move the
+ *              order to settling with the queue row's id.
+ *  settling  → wait for the queue's outcome (it polls receipts: spec 5 × 3 s, configurable), then
+ *     confirmed → one transaction: order completed, listing sold, goods to the buyer, a deal
+ *                 record, a price-history point, a history action, bids closed, and the ledger:
+ *                 escrow → seller (price − commission − royalty) + commission + royalty;
+ *     failed    → dry-run the order now (simulateCall) to name the reason:
+ *                 permanent (NotOnShelf, InvalidSigner, ERC721IncorrectOwner, …) → refund: the
+ *                   escrow goes back to the buyer's balance, the listing is closed as invalid;
+ *                 already filled and the chain says this orderNo was executed → completed;
+ *                 would succeed now (a lost transaction) → back to paid with attempt + 1.
+ *
+ * Nothing is paid twice: the chain itself refuses a second fill of the order hash and of the
+ * buyerOrderId (= orderNo); every database step is a conditional update; ledger transactions
+ * are keyed by `settle:<orderNo>` / `refund:<orderNo>`. A crash anywhere resumes from the job.
+ */
+type OrderFull = {
+  order_no: string;
+  status: string;
+  listing_id: number;
+  buyer_address: string;
+  chain_tx_id: number | null;
+  settle_attempt: number;
+  seller_address: string;
+  nft_token: string;
+  token_id: string;
+  listing_price_fen: number;
+  seller_order_id: string;
+  signature: string | null;
+};
+
+/** The order with its listing (the seller's signed order), in one query. */
+async function loadOrder(ctx: AppContext, orderNo: string): Promise<OrderFull | undefined> {
+  const o = await ctx.db.kysely
+    .selectFrom('orders')
+    .innerJoin('listings', 'listings.id', 'orders.listing_id')
+    .select([
+      'orders.order_no', 'orders.status', 'orders.listing_id', 'orders.buyer_address', 'orders.chain_tx_id', 'orders.settle_attempt',
+      'listings.seller_address', 'listings.nft_token', 'listings.token_id', 'listings.price_fen as listing_price_fen', 'listings.seller_order_id', 'listings.signature',
+    ])
+    .where('orders.order_no', '=', orderNo)
+    .executeTakeFirst();
+  if (!o) return undefined;
+  return { ...o, listing_id: Number(o.listing_id), chain_tx_id: o.chain_tx_id === null ? null : Number(o.chain_tx_id), settle_attempt: Number(o.settle_attempt), listing_price_fen: Number(o.listing_price_fen) };
+}
+
+function requestOf(o: OrderFull): SettleRequest {
+  return {
+    key: o.settle_attempt > 0 ? `settle:${o.order_no}:${o.settle_attempt}` : `settle:${o.order_no}`,
+    order: { seller: o.seller_address, nftToken: o.nft_token, tokenId: o.token_id, amount: o.listing_price_fen, sellerOrderId: o.seller_order_id },
+    signature: o.signature ?? '0x',
+    buyer: o.buyer_address,
+    buyerOrderId: o.order_no,
+  };
+}
+
+/** The settlement request of an order (also the dry run of pay-order.ts). */
+export async function settleRequestOf(ctx: AppContext, o: { order_no: string }): Promise<SettleRequest> {
+  const full = await loadOrder(ctx, o.order_no);
+  if (!full) throw new Error(`order ${o.order_no} not found`);
+  return requestOf(full);
+}
+
+export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<JobResult> {
+  const chain = ctx.market?.settlement;
+  const recheck = () => ({ retryAt: Date.now() + ctx.config.market.settleCheckMs });
+  const o = await loadOrder(ctx, orderNo);
+  if (!o) return { done: true };
+  if (o.status !== 'paid' && o.status !== 'settling') return { done: true };
+  if (!chain) return recheck();
+
+  let txId = o.chain_tx_id;
+  let wait: Promise<void> | undefined;
+  if (o.status === 'paid') {
+    txId = await chain.submit(requestOf(o));
+    // Listen before anything else can run: the queue reports on a later tick, never before this line.
+    wait = ctx.market!.waitTx(txId, ctx.config.market.settleCheckMs);
+    const moved = await inTx(ctx, (trx) => moveOrder(trx, orderNo, 'paid', 'settling', ctx.now(), { chain_tx_id: txId }, `operator transaction #${txId}`));
+    if (!moved) return { retryAt: Date.now() + 200 }; // someone else moved it: look again
+  }
+  if (txId === null) return { retryAt: Date.now() };
+  wait ??= ctx.market!.waitTx(txId, ctx.config.market.settleCheckMs);
+  let out = await chain.outcome(txId);
+  if (out.state === 'pending') {
+    await wait;
+    out = await chain.outcome(txId);
+  }
+  if (out.state === 'pending') return { retryAt: Date.now() + 200 };
+  if (out.state === 'confirmed') {
+    await completeOrder(ctx, orderNo, out.txHash);
+    return { done: true };
+  }
+
+  // The transaction failed (or could not even be estimated): why?
+  const verdict = await chain.check(requestOf(o));
+  if (verdict.ok || FILLED_REVERTS.has(verdict.reason)) {
+    if (await chain.executed(orderNo).catch(() => false)) {
+      await completeOrder(ctx, orderNo, await executedTxHash(ctx, orderNo));
+      return { done: true };
+    }
+    if (verdict.ok) {
+      // Would succeed now: the transaction was lost (no receipt within the retry limit). Submit a new one.
+      await inTx(ctx, async (trx) => {
+        const res = await trx.updateTable('orders').set({ settle_attempt: o.settle_attempt + 1 }).where('order_no', '=', orderNo).where('status', '=', 'settling').where('settle_attempt', '=', o.settle_attempt).executeTakeFirst();
+        if (changed(res) === 1) await moveOrder(trx, orderNo, 'settling', 'paid', ctx.now(), { chain_tx_id: null }, `retrying settlement: ${out.error ?? 'transaction failed'}`.slice(0, 200));
+      });
+      return { retryAt: Date.now() };
+    }
+  }
+  if (!verdict.ok && verdict.permanent) {
+    await refundOrder(ctx, orderNo, verdict.reason);
+    return { done: true };
+  }
+  // Transient (node unreachable, unknown revert): try again later; the money stays in escrow.
+  return { retryAt: Date.now() + Math.min(60_000, ctx.config.market.settleCheckMs) };
+}
+
+/** The tx hash of our OrderExecuted, if the indexer has seen it. */
+async function executedTxHash(ctx: AppContext, orderNo: string): Promise<string | null> {
+  const rows = await ctx.db.kysely.selectFrom('chain_records').select(['tx_hash', 'data']).where('event', '=', 'OrderExecuted').orderBy('id', 'desc').limit(200).execute();
+  for (const r of rows) if (r.data.includes(`"buyerOrderId":"${orderNo}"`)) return r.tx_hash;
+  return null;
+}
+
+/** Settled on chain: completes the order and moves goods and money, in one transaction. */
+export async function completeOrder(ctx: AppContext, orderNo: string, txHash: string | null): Promise<boolean> {
+  const now = ctx.now();
+  return inTx(ctx, async (trx) => {
+    const o = await trx
+      .selectFrom('orders')
+      .innerJoin('goods', 'goods.id', 'orders.goods_id')
+      .selectAll('orders')
+      .select('goods.project_id')
+      .where('orders.order_no', '=', orderNo)
+      .executeTakeFirst();
+    if (!o || o.status !== 'settling') return false;
+    if (!(await moveOrder(trx, orderNo, 'settling', 'completed', now, { completed_at: now, tx_hash: txHash }, txHash ? `settled on chain ${txHash}` : 'settled on chain'))) return false;
+    const price = Number(o.price_fen);
+    const goodsId = Number(o.goods_id);
+    const buyer = Number(o.buyer_user_id);
+    const seller = Number(o.seller_user_id);
+    await trx.updateTable('listings').set({ status: 'sold', closed_at: now }).where('id', '=', Number(o.listing_id)).where('status', '=', 'reserved').execute();
+    await trx
+      .updateTable('goods')
+      .set({ owner_user_id: buyer, status: 'held', sale_price_fen: null, listed_at: null, last_price_fen: price, acquired_at: now })
+      .where('id', '=', goodsId)
+      .execute();
+    await trx
+      .insertInto('deals')
+      .values({
+        order_no: orderNo, goods_id: goodsId, project_id: Number(o.project_id), listing_id: Number(o.listing_id), seller_user_id: seller, buyer_user_id: buyer,
+        price_fen: price, commission_fen: Number(o.commission_fen), royalty_fen: Number(o.royalty_fen), tx_hash: txHash, created_at: now,
+      })
+      .execute();
+    await trx.insertInto('goods_price_history').values({ goods_id: goodsId, price_fen: price, at: now }).execute();
+    await historyAction(trx, { goodsId, action: 'sale', from: seller, to: buyer, priceFen: price, txHash, at: now });
+    await trx.updateTable('bids').set({ status: 'closed', updated_at: now }).where('goods_id', '=', goodsId).where('status', '=', 'active').execute();
+    const entries = [
+      { account: Account.escrow, amountFen: -price },
+      { account: Account.user(seller), amountFen: Number(o.seller_income_fen) },
+      { account: Account.commission, amountFen: Number(o.commission_fen) },
+    ];
+    if (Number(o.royalty_fen) > 0) entries.push({ account: o.royalty_user_id === null ? Account.commission : Account.user(Number(o.royalty_user_id)), amountFen: Number(o.royalty_fen) });
+    await postTxn(trx, { id: `settle:${orderNo}`, kind: 'settle', orderNo, entries, now });
+    return true;
+  });
+}
+
+/** Settlement failed for good: the buyer's payment goes back to the buyer's balance and the listing closes. */
+export async function refundOrder(ctx: AppContext, orderNo: string, reason: string): Promise<boolean> {
+  const now = ctx.now();
+  return inTx(ctx, async (trx) => {
+    const o = await trx.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+    if (!o || (o.status !== 'settling' && o.status !== 'paid')) return false;
+    const from = o.status as 'settling' | 'paid';
+    if (from === 'paid') {
+      // refunds happen from settling; a paid order first moves to settling (e.g. submission impossible).
+      if (!(await moveOrder(trx, orderNo, 'paid', 'settling', now, {}, 'settlement impossible'))) return false;
+    }
+    if (!(await moveOrder(trx, orderNo, 'settling', 'refunded', now, { closed_at: now, fail_reason: `settlement failed: ${reason}`.slice(0, 200) }, `refunded to balance: ${reason}`))) return false;
+    const l = await trx.selectFrom('listings').select(['id', 'status', 'goods_id']).where('id', '=', Number(o.listing_id)).executeTakeFirst();
+    if (l && l.status === 'reserved') {
+      await trx.updateTable('listings').set({ status: 'invalid', close_reason: reason.slice(0, 32), closed_at: now }).where('id', '=', l.id).where('status', '=', 'reserved').execute();
+      await trx.updateTable('goods').set({ status: 'held', sale_price_fen: null, listed_at: null }).where('id', '=', Number(o.goods_id)).execute();
+    }
+    await postTxn(trx, {
+      id: `refund:${orderNo}`,
+      kind: 'refund',
+      orderNo,
+      entries: [
+        { account: Account.escrow, amountFen: -Number(o.price_fen) },
+        { account: Account.user(Number(o.buyer_user_id)), amountFen: Number(o.price_fen) },
+      ],
+      now,
+    });
+    return true;
+  });
+}

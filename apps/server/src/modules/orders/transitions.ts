@@ -1,0 +1,72 @@
+import type { Updateable } from 'kysely';
+import type { OrderStatus } from '@cfx/contract/market.ts';
+import type { OrdersTable } from '../../db/schema.ts';
+import type { Q } from '../ledger/in-tx.ts';
+
+/**
+ * Order state machine (DESIGN §5):
+ *
+ *   created ─pay─▶ paying ─notify─▶ paid ─job─▶ settling ─receipt─▶ completed
+ *      │  └────────balance──────────▶ │             └─permanent failure─▶ refunded
+ *      └─▶ cancelled / expired ◀──────┘ (only from created / paying)
+ *
+ * Every move is a conditional UPDATE (… WHERE order_no = ? AND status = <observed>) inside the
+ * caller's transaction, and is recorded in order_events. A move that loses a race changes nothing
+ * and returns null.
+ */
+export const TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  created: ['paying', 'paid', 'cancelled', 'expired'],
+  paying: ['paid', 'cancelled', 'expired'],
+  paid: ['settling'],
+  settling: ['completed', 'refunded', 'paid'],
+  completed: [],
+  cancelled: [],
+  expired: [],
+  refunded: [],
+};
+
+export async function moveOrder(
+  trx: Q,
+  orderNo: string,
+  from: OrderStatus | readonly OrderStatus[],
+  to: OrderStatus,
+  now: number,
+  set: Updateable<OrdersTable> = {},
+  note: string | null = null,
+): Promise<OrderStatus | null> {
+  let current: OrderStatus;
+  if (typeof from === 'string') {
+    current = from;
+  } else {
+    const row = await trx.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirst();
+    if (!row || !from.includes(row.status as OrderStatus)) return null;
+    current = row.status as OrderStatus;
+  }
+  if (!TRANSITIONS[current].includes(to)) throw new Error(`illegal order move ${current} → ${to}`);
+  const res = await trx.updateTable('orders').set({ ...set, status: to }).where('order_no', '=', orderNo).where('status', '=', current).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) return null;
+  await trx.insertInto('order_events').values({ order_no: orderNo, from_status: current, to_status: to, note: note?.slice(0, 200) ?? null, at: now }).execute();
+  return current;
+}
+
+/** An event without a status change (e.g. a late payment credited to the buyer's balance). */
+export async function noteOrder(trx: Q, orderNo: string, status: string, note: string, now: number) {
+  await trx.insertInto('order_events').values({ order_no: orderNo, from_status: status, to_status: status, note: note.slice(0, 200), at: now }).execute();
+}
+
+/** After an unpaid order closes: a market listing goes back on sale; a bid's private listing closes. */
+export async function releaseListing(trx: Q, order: { order_no: string; listing_id: number; goods_id: number }, now: number) {
+  const l = await trx.selectFrom('listings').select(['id', 'kind', 'status', 'reserved_order_no']).where('id', '=', order.listing_id).executeTakeFirst();
+  if (!l || l.status !== 'reserved' || l.reserved_order_no !== order.order_no) return;
+  if (l.kind === 'market') {
+    await trx.updateTable('listings').set({ status: 'on_sale', reserved_order_no: null }).where('id', '=', l.id).where('status', '=', 'reserved').where('reserved_order_no', '=', order.order_no).execute();
+  } else {
+    await trx
+      .updateTable('listings')
+      .set({ status: 'closed', close_reason: 'bid_order_closed', closed_at: now })
+      .where('id', '=', l.id)
+      .where('status', '=', 'reserved')
+      .where('reserved_order_no', '=', order.order_no)
+      .execute();
+  }
+}

@@ -1,0 +1,100 @@
+import { Status } from '@cfx/contract/envelope.ts';
+import type { PayMethod } from '@cfx/contract/market.ts';
+import { PaymentNotifyPaths } from '@cfx/contract/routes.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { enqueueJob } from '../../jobs/runner.ts';
+import type { PaymentProvider } from '../../providers/payment/types.ts';
+import { inTx } from '../ledger/in-tx.ts';
+import { Account, postTxn } from '../ledger/ledger.ts';
+import { invalidateListing } from '../market/invalidate-listing.ts';
+import { notFound, requireSettlement } from '../market/repo.ts';
+import { FILLED_REVERTS } from '../market/settlement-chain.ts';
+import { closeUnpaidOrder } from '../orders/close-order.ts';
+import { settleRequestOf } from '../orders/settle-order.ts';
+import { moveOrder } from '../orders/transitions.ts';
+
+/** Payment methods available now. */
+export function availableMethods(ctx: AppContext): PayMethod[] {
+  const p = ctx.market?.providers;
+  return [...(p?.sandbox ? (['sandbox'] as const) : []), ...(p?.alipay ? (['alipay'] as const) : []), 'balance'];
+}
+
+export function providerFor(ctx: AppContext, method: 'sandbox' | 'alipay'): PaymentProvider {
+  const p = method === 'sandbox' ? ctx.market?.providers.sandbox : ctx.market?.providers.alipay;
+  if (!p) throw new ApiError(Status.PAYMENT_REFUSED, 'payMethodUnavailable');
+  return p;
+}
+
+/** The order for the buyer's own call: 1404 unknown, 1012 another user's; an unpaid order past its window is expired here. */
+export async function buyerOrder(ctx: AppContext, userId: number, orderNo: string) {
+  const o = await ctx.db.kysely.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+  if (!o) throw notFound('orderNotFound');
+  if (Number(o.buyer_user_id) !== userId) throw new ApiError(Status.FORBIDDEN, 'orderNotYours');
+  if ((o.status === 'created' || o.status === 'paying') && Number(o.expires_at) <= ctx.now()) {
+    await closeUnpaidOrder(ctx, orderNo, 'expired', { dueOnly: true });
+    throw new ApiError(Status.ORDER_STATE, 'orderExpired');
+  }
+  return o;
+}
+
+/**
+ * pay {orderNo, method}. Before any money moves, the seller's order is dry-run on chain as the
+ * settlement will run it: a listing that can never settle (token moved, approval revoked) is
+ * invalidated and the order cancelled (1013 listingGone) instead of taking the buyer's money.
+ *
+ * - balance: one transaction moves the price from the buyer's balance to escrow (refused with
+ *   1016 when short), marks the order paid and inserts its settlement job.
+ * - sandbox / alipay: the order becomes `paying` and the provider's pay URL is returned; the
+ *   provider's verified notify later marks it paid (apply-payment.ts).
+ */
+export async function payOrder(ctx: AppContext, userId: number, input: { orderNo: string; method: PayMethod }) {
+  const o = await buyerOrder(ctx, userId, input.orderNo);
+  if (o.status === 'expired') throw new ApiError(Status.ORDER_STATE, 'orderExpired');
+  if (o.status !== 'created' && o.status !== 'paying') throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
+  const provider = input.method === 'balance' ? undefined : providerFor(ctx, input.method);
+  const chain = requireSettlement(ctx);
+  const verdict = await chain.check(await settleRequestOf(ctx, o));
+  if (!verdict.ok && (verdict.permanent || FILLED_REVERTS.has(verdict.reason))) {
+    await invalidateListing(ctx, Number(o.listing_id), verdict.reason);
+    await closeUnpaidOrder(ctx, o.order_no, 'cancelled', { reason: `listing no longer valid: ${verdict.reason}` });
+    throw new ApiError(Status.GOODS_STATE, 'listingGone');
+  }
+  const now = ctx.now();
+  const price = Number(o.price_fen);
+  if (input.method === 'balance') {
+    await inTx(ctx, async (trx) => {
+      const moved = await moveOrder(trx, o.order_no, ['created', 'paying'], 'paid', now, { paid_at: now, pay_method: 'balance', provider_trade_no: o.order_no }, 'paid from balance');
+      if (!moved) throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
+      await trx
+        .insertInto('payments')
+        .values({ provider: 'balance', provider_trade_no: o.order_no, order_no: o.order_no, user_id: userId, amount_fen: price, outcome: 'applied', raw: '{}', created_at: now })
+        .execute();
+      await postTxn(trx, { id: `pay:balance:${o.order_no}`, kind: 'pay', orderNo: o.order_no, entries: [{ account: Account.user(userId), amountFen: -price }, { account: Account.escrow, amountFen: price }], now });
+      await enqueueJob(trx, { kind: 'settle', key: `settle:${o.order_no}`, payload: { orderNo: o.order_no } });
+    });
+    ctx.market?.jobs.wake();
+    return { orderNo: o.order_no, method: input.method, status: 'paid' as const, payUrl: null, expiresAt: Number(o.expires_at) };
+  }
+  await inTx(ctx, async (trx) => {
+    if (o.status === 'created') {
+      const moved = await moveOrder(trx, o.order_no, 'created', 'paying', now, { pay_method: input.method }, `paying via ${input.method}`);
+      if (!moved) throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
+    } else {
+      const res = await trx.updateTable('orders').set({ pay_method: input.method }).where('order_no', '=', o.order_no).where('status', '=', 'paying').executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
+    }
+  });
+  const goods = await ctx.db.kysely.selectFrom('goods').select(['name', 'serial']).where('id', '=', Number(o.goods_id)).executeTakeFirst();
+  const base = ctx.market?.notifyBaseUrl() ?? '';
+  const ret = ctx.config.market.payment.returnUrl;
+  const { payUrl } = await provider!.createPayment({
+    orderNo: o.order_no,
+    amountFen: price,
+    subject: goods ? `${goods.name} #${goods.serial}` : o.order_no,
+    expiresAt: Number(o.expires_at),
+    returnUrl: `${ret}${ret.includes('?') ? '&' : '?'}orderNo=${encodeURIComponent(o.order_no)}`,
+    notifyUrl: `${base}${PaymentNotifyPaths[input.method as 'sandbox' | 'alipay']}`,
+  });
+  return { orderNo: o.order_no, method: input.method, status: 'paying' as const, payUrl, expiresAt: Number(o.expires_at) };
+}

@@ -1,0 +1,196 @@
+import { spawn, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { format } from 'js-conflux-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signListOrder } from '@cfx/contracts/src/order-signature.ts';
+import { sameAddress, toBase32Address } from '@cfx/protocol/address.ts';
+import { loadConfig } from '../src/config.ts';
+import { buildApp, type App } from '../src/app.ts';
+import { ledgerProblems, balanceOf, Account } from '../src/modules/ledger/ledger.ts';
+import { call } from './helpers.ts';
+import { insertGoods, insertRelease, insertTrader, type Release } from './fixtures/market-setup.ts';
+import { listOnChain, mintTo, walletOf } from './fixtures/market-chain-flow.ts';
+
+/**
+ * The consignment market on a real embedded @xcfx/node: a full resale settled by
+ * Exchange.executeOrder, a token moved away on chain (listing invalidated; a paid order refunded),
+ * and SIGKILL after payment / after the settlement transaction was sent.
+ */
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<App> {
+  const config = loadConfig(
+    { CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN_RECEIPT_INTERVAL_MS: '200', CHAIN_INDEXER_INTERVAL_MS: '100', SETTLE_CHECK_MS: '2000', ...env },
+    { dataDir, serveWeb: false },
+  );
+  return buildApp(config, { logger: false });
+}
+
+async function waitFor<T>(f: () => Promise<T | undefined | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await f();
+    if (v) return v;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const status = async (t: App, orderNo: string) => (await t.ctx.db.kysely.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status;
+const ownerOf = async (t: App, tokenId: number) => toBase32Address(await t.ctx.chain!.contracts.collectible.ownerOf(BigInt(tokenId)), 1029);
+
+describe('resale on the embedded chain', () => {
+  let t: App;
+  let release: Release;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-market-chain-'));
+  beforeAll(async () => {
+    t = await start(dataDir);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    release = await insertRelease(t.ctx);
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('mint → approve + sign → openSale → createOrder → sandbox pay + notify → executeOrder on chain → buyer owns it, seller credited', async () => {
+    const { ctx } = t;
+    const chain = ctx.chain!;
+    const seller = await insertTrader(ctx);
+    const buyer = await insertTrader(ctx);
+    const tokenId = 5001;
+    await mintTo(t, seller.address, tokenId);
+    const goodsId = await insertGoods(ctx, release, seller.userId, tokenId, { contract: chain.collectible });
+    const wallet = await walletOf(t, seller);
+    expect(await wallet.balanceCfx()).toBe(0n);
+
+    // not approved yet: openSale is refused by the chain check
+    const pre = await call(t, '/goods/v1/preOpenSale', { goodsId, price: 12_300 }, seller.h);
+    expect(pre.data).toMatchObject({ approved: false, exchange: chain.exchange, exchangeHex: chain.exchangeHex, tokenId: String(tokenId) });
+    const signature = signListOrder(seller.key, pre.data.typedData.message, pre.data.typedData.domain);
+    const early = await call(t, '/goods/v1/openSale', { goodsId, price: 12_300, sellerOrderId: pre.data.sellerOrderId, signature }, seller.h);
+    expect(early).toMatchObject({ status: '1014', message: 'please approve the exchange contract in your wallet first' });
+    await wallet.approve(tokenId, chain.exchange); // sponsored: the seller holds 0 CFX
+    expect(await wallet.balanceCfx()).toBe(0n);
+    const open = await call(t, '/goods/v1/openSale', { goodsId, price: 12_300, sellerOrderId: pre.data.sellerOrderId, signature }, seller.h);
+    expect(open).toMatchObject({ status: '000000', data: { status: 'on_sale', priceFen: 12_300 } });
+
+    const order = await call(t, '/payment/nftOrder/V1/createOrder', { goodsId }, buyer.h);
+    expect(order.status).toBe('000000');
+    const orderNo = order.data.orderNo;
+    const pay = await call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'sandbox' }, buyer.h);
+    expect(pay.data.status).toBe('paying');
+    const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    expect(await (await fetch(base + pay.data.payUrl)).text()).toContain('沙箱收银台');
+    const ticket = new URL(base + pay.data.payUrl).searchParams.get('t');
+    const confirm = await call(t, '/payment/sandbox/confirm', { t: ticket, action: 'pay' });
+    expect(confirm.data.result).toBe('paid');
+
+    await waitFor(async () => (await status(t, orderNo)) === 'completed', 60_000);
+    expect(await ownerOf(t, tokenId)).toBe(buyer.address);
+    const detail = await call(t, '/payment/nftOrder/V1/getNftOrderDetail', { orderNo }, buyer.h);
+    expect(detail.data.timeline.map((e: any) => e.status)).toEqual(['created', 'paying', 'paid', 'settling', 'completed']);
+    const tx = await ctx.db.kysely.selectFrom('chain_txs').selectAll().where('idempotency_key', '=', `settle:${orderNo}`).executeTakeFirstOrThrow();
+    expect(tx).toMatchObject({ status: 'confirmed', kind: 'settle' });
+    expect(detail.data.txHash).toBe(tx.tx_hash);
+    // the chain says: filled for this order number
+    expect(await chain.contracts.exchange.buyerOrderIdUsed(format.keccak256(Buffer.from(orderNo, 'utf8')))).toBe(true);
+    // money: seller gets price − 5%
+    expect(await balanceOf(ctx.db.kysely, Account.user(seller.userId))).toBe(12_300 - 615);
+    expect(await ledgerProblems(ctx.db.kysely)).toEqual([]);
+    const g = await ctx.db.kysely.selectFrom('goods').select(['owner_user_id', 'status']).where('id', '=', goodsId).executeTakeFirstOrThrow();
+    expect(Number(g.owner_user_id)).toBe(buyer.userId);
+    // the indexer records the OrderExecuted of this order
+    const rec = await waitFor(async () => (await ctx.db.kysely.selectFrom('chain_records').selectAll().where('event', '=', 'OrderExecuted').where('tx_hash', '=', tx.tx_hash!).executeTakeFirst()) ?? false);
+    expect(rec.data).toContain(orderNo);
+    // ownership after the sale is not disturbed by the watcher; the buyer can list it again
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await call(t, '/goods/v1/list/home', {}, buyer.h)).data.list[0]).toMatchObject({ id: goodsId });
+  });
+
+  it('a token moved away on chain: its listing becomes unbuyable, and a paid order is refunded', async () => {
+    const { ctx } = t;
+    const chain = ctx.chain!;
+    const seller = await insertTrader(ctx);
+    const buyer = await insertTrader(ctx);
+    const elsewhere = toBase32Address(`0x1${'ab'.repeat(19)}cd`.slice(0, 42), 1029);
+    const wallet = await walletOf(t, seller);
+
+    // A: listed, then transferred away → the indexer's Transfer invalidates it at once
+    await mintTo(t, seller.address, 5002);
+    const a = await insertGoods(ctx, release, seller.userId, 5002, { contract: chain.collectible });
+    await listOnChain(t, seller, a, 5002, 10_000);
+    await wallet.transfer(5002, elsewhere);
+    await waitFor(async () => (await ctx.db.kysely.selectFrom('listings').select('status').where('goods_id', '=', a).where('status', '=', 'invalid').executeTakeFirst()) ?? false, 30_000);
+    expect(await call(t, '/payment/nftOrder/V1/createOrder', { goodsId: a }, buyer.h)).toMatchObject({ status: '1013', message: 'this collectible is no longer on sale' });
+
+    // B: paid, then transferred away before settlement → the settlement fails for good → refund
+    await mintTo(t, seller.address, 5003);
+    const b = await insertGoods(ctx, release, seller.userId, 5003, { contract: chain.collectible });
+    await listOnChain(t, seller, b, 5003, 10_000);
+    await call(t, '/payment/sandbox/topup', { amount: 10_000 }, buyer.h);
+    const order = await call(t, '/payment/nftOrder/V1/createOrder', { goodsId: b }, buyer.h);
+    const orderNo = order.data.orderNo;
+    await ctx.market!.jobs.stop();
+    expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'balance' }, buyer.h)).status).toBe('000000');
+    expect(await balanceOf(ctx.db.kysely, Account.user(buyer.userId))).toBe(0);
+    const moved = await wallet.transfer(5003, elsewhere);
+    await waitFor(async () => (await ctx.db.kysely.selectFrom('chain_records').select('id').where('tx_hash', '=', moved.transactionHash).executeTakeFirst()) ?? false, 30_000);
+    await new Promise((r) => setTimeout(r, 300));
+    // a paid order's listing is left to its settlement (no race over the money)
+    expect(await status(t, orderNo)).toBe('paid');
+    await ctx.market!.jobs.start();
+    await waitFor(async () => (await status(t, orderNo)) === 'refunded', 60_000);
+    expect(await balanceOf(ctx.db.kysely, Account.user(buyer.userId))).toBe(10_000);
+    expect(await balanceOf(ctx.db.kysely, Account.user(seller.userId))).toBe(0);
+    expect(sameAddress(await ownerOf(t, 5003), elsewhere)).toBe(true);
+    const d = await call(t, '/payment/nftOrder/V1/getNftOrderDetail', { orderNo }, buyer.h);
+    expect(d.data.failReason).toMatch(/^settlement failed: (NotOnShelf|ERC721IncorrectOwner)$/);
+    expect((await ctx.db.kysely.selectFrom('listings').select('status').where('goods_id', '=', b).orderBy('id', 'desc').executeTakeFirstOrThrow()).status).toBe('invalid');
+    expect(await ledgerProblems(ctx.db.kysely)).toEqual([]);
+  });
+});
+
+describe('crash safety of settlement', () => {
+  for (const phase of ['paid', 'sent'] as const) {
+    it(`SIGKILL ${phase === 'paid' ? 'after payment, before settlement' : 'after the settlement transaction was sent'}: after restart it settles exactly once and the ledger balances`, async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-market-crash-'));
+      const tokenId = phase === 'paid' ? 8101 : 8102;
+      try {
+        const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/market-crash-runner.ts'), phase, String(tokenId)], {
+          env: { ...process.env, DATA_DIR: dataDir, CHAIN_RECEIPT_INTERVAL_MS: '200' },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        const signal = await new Promise((r) => child.once('exit', (_c, s) => r(s)));
+        expect(signal).toBe('SIGKILL');
+        const m = /HALTED (\{.*\})/.exec(out);
+        expect(m).toBeTruthy();
+        const info = JSON.parse(m![1]!) as { orderNo: string; tokenId: number; buyer: string; buyerUserId: number; sellerUserId: number; goodsId: number };
+        await waitFor(async () => !execSync('ps -eo args').toString().includes(dataDir) || undefined, 30_000).catch(() => undefined);
+
+        const t = await start(dataDir);
+        try {
+          const { ctx } = t;
+          await waitFor(async () => (await status(t, info.orderNo)) === 'completed', 90_000);
+          expect(await ownerOf(t, tokenId)).toBe(info.buyer);
+          const txs = await ctx.db.kysely.selectFrom('chain_txs').select(['idempotency_key', 'status']).where('kind', '=', 'settle').execute();
+          expect(txs).toEqual([{ idempotency_key: `settle:${info.orderNo}`, status: 'confirmed' }]);
+          expect(await ctx.db.kysely.selectFrom('payments').select('id').where('order_no', '=', info.orderNo).execute()).toHaveLength(1);
+          expect(await ctx.db.kysely.selectFrom('deals').select('id').where('order_no', '=', info.orderNo).execute()).toHaveLength(1);
+          expect((await ctx.db.kysely.selectFrom('ledger_txns').select('id').where('order_no', '=', info.orderNo).orderBy('id').execute()).map((r) => r.id)).toEqual([`pay:balance:${info.orderNo}`, `settle:${info.orderNo}`]);
+          expect(await balanceOf(ctx.db.kysely, Account.user(info.sellerUserId))).toBe(9500);
+          expect(await balanceOf(ctx.db.kysely, Account.user(info.buyerUserId))).toBe(0);
+          expect(await ledgerProblems(ctx.db.kysely)).toEqual([]);
+          const g = await ctx.db.kysely.selectFrom('goods').select('owner_user_id').where('id', '=', info.goodsId).executeTakeFirstOrThrow();
+          expect(Number(g.owner_user_id)).toBe(info.buyerUserId);
+        } finally {
+          await t.close();
+        }
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 180_000);
+  }
+});

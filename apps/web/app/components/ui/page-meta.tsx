@@ -1,0 +1,38 @@
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Seo } from './seo.tsx';
+
+/**
+ * Per-page <title> and meta description (seo.tsx) plus Open Graph / Twitter tags (React 19 hoists
+ * them into <head>, also during SSR). `origin` (from the loader) makes og:url and og:image absolute.
+ */
+export function PageMeta({
+  title,
+  description,
+  image,
+  origin = '',
+  type = 'website',
+}: {
+  title: string;
+  description: string;
+  image?: string;
+  origin?: string;
+  type?: 'website' | 'article';
+}) {
+  const { t, i18n } = useTranslation();
+  const { pathname, search } = useLocation();
+  const name = t('app.name');
+  return (
+    <>
+      <Seo title={title} description={description} />
+      <meta property="og:site_name" content={name} />
+      <meta property="og:type" content={type} />
+      <meta property="og:title" content={title || name} />
+      <meta property="og:description" content={description} />
+      {origin && <meta property="og:url" content={origin + pathname + search} />}
+      <meta property="og:locale" content={i18n.language === 'en' ? 'en_US' : 'zh_CN'} />
+      {image && <meta property="og:image" content={origin && image.startsWith('/') ? origin + image : image} />}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Sale times of releases (pure, unit-tested): the live status of a release at a moment, what its
+ * countdown counts to, and the countdown's parts (spec §9: days天 hours时 minutes分 seconds秒).
+ */
+import type { ProjectStatus } from './api/types.ts';
+
+export interface CountdownParts {
+  days: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+/** Whole days, hours, minutes and seconds left (rounded up to the second; 0 when past). */
+export function countdownParts(ms: number): CountdownParts {
+  const total = Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : 0;
+  return {
+    days: Math.floor(total / 86_400),
+    hours: Math.floor((total % 86_400) / 3600),
+    minutes: Math.floor((total % 3600) / 60),
+    seconds: total % 60,
+  };
+}
+
+export interface CountdownUnits {
+  day: string;
+  hour: string;
+  minute: string;
+  second: string;
+}
+
+export const ZH_UNITS: CountdownUnits = { day: '天', hour: '时', minute: '分', second: '秒' };
+
+/** "1天02时03分04秒" (hours, minutes and seconds two digits). `sep` goes between the parts (English uses a space). */
+export function formatCountdown(ms: number, units: CountdownUnits = ZH_UNITS, sep = ''): string {
+  const p = countdownParts(ms);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return [`${p.days}${units.day}`, `${two(p.hours)}${units.hour}`, `${two(p.minutes)}${units.minute}`, `${two(p.seconds)}${units.second}`].join(sep);
+}
+
+export interface SaleTimes {
+  status: ProjectStatus;
+  saleStartAt: number;
+  saleEndAt: number | null;
+  remaining: number;
+}
+
+/**
+ * The status at `now`: the server's status moves on with the clock — upcoming becomes on sale at
+ * the start, on sale becomes ended at the end; sold out and ended are final.
+ */
+export function liveStatus(p: SaleTimes, now: number): ProjectStatus {
+  if (p.status === 'sold_out' || p.status === 'ended') return p.status;
+  if (now < p.saleStartAt) return 'upcoming';
+  if (p.remaining <= 0) return 'sold_out';
+  if (p.saleEndAt !== null && now >= p.saleEndAt) return 'ended';
+  return 'on_sale';
+}
+
+/** What the countdown counts to at `now`: the start while upcoming, the end while on sale (if it has one). */
+export function countdownTarget(p: SaleTimes, now: number): { kind: 'start' | 'end'; at: number } | null {
+  const status = liveStatus(p, now);
+  if (status === 'upcoming') return { kind: 'start', at: p.saleStartAt };
+  if (status === 'on_sale' && p.saleEndAt !== null) return { kind: 'end', at: p.saleEndAt };
+  return null;
+}
+
+/** Sold share in whole percent (0–100). */
+export function soldPercent(sold: number, supply: number): number {
+  if (!(supply > 0)) return 0;
+  return Math.max(0, Math.min(100, Math.floor((sold / supply) * 100)));
+}

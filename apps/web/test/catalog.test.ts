@@ -1,0 +1,211 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatCnDate, formatCnDateTime } from '../app/components/ui/cn-time.ts';
+import { cutText, decodeEntities, htmlToText } from '../app/components/ui/html-text.ts';
+import { thumbUrl } from '../app/components/ui/thumb-url.ts';
+import { pageWindow } from '../app/components/ui/pager.tsx';
+import { qrPath } from '../app/components/ui/qr-code.tsx';
+import { countdownParts, countdownTarget, formatCountdown, liveStatus, soldPercent, type SaleTimes } from '../app/features/catalog/countdown.ts';
+import { priceStats, toSeries, CST_OFFSET_S } from '../app/features/catalog/price-series.ts';
+import { apiOrigin, optional, pageParam, required, requestLang, serverApi } from '../app/features/catalog/api/server-api.server.ts';
+import { highlightParts, suggestionHref } from '../app/features/search/highlight.ts';
+import { parseTab, pickTab } from '../app/features/search-results/tabs.ts';
+
+const S = 1000;
+const M = 60 * S;
+const H = 60 * M;
+const D = 24 * H;
+
+describe('countdown (spec §9: 天/时/分/秒)', () => {
+  it('splits milliseconds into days, hours, minutes and seconds, rounding up to the second', () => {
+    expect(countdownParts(D + 2 * H + 3 * M + 4 * S)).toEqual({ days: 1, hours: 2, minutes: 3, seconds: 4 });
+    expect(countdownParts(999)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
+    expect(countdownParts(59 * S + 1)).toEqual({ days: 0, hours: 0, minutes: 1, seconds: 0 });
+    expect(countdownParts(0)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(countdownParts(-5000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+    expect(countdownParts(Number.NaN)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
+  });
+  it('formats as 1天02时03分04秒 (two-digit hours, minutes, seconds; days as they are)', () => {
+    expect(formatCountdown(D + 2 * H + 3 * M + 4 * S)).toBe('1天02时03分04秒');
+    expect(formatCountdown(12 * D + 23 * H + 59 * M + 59 * S)).toBe('12天23时59分59秒');
+    expect(formatCountdown(0)).toBe('0天00时00分00秒');
+    expect(formatCountdown(5 * S, { day: 'd', hour: 'h', minute: 'm', second: 's' }, ' ')).toBe('0d 00h 00m 05s');
+  });
+
+  const release = (o: Partial<SaleTimes> = {}): SaleTimes => ({ status: 'upcoming', saleStartAt: 10_000, saleEndAt: 20_000, remaining: 5, ...o });
+  it('moves the status on with the clock; sold out and ended are final', () => {
+    expect(liveStatus(release(), 9_999)).toBe('upcoming');
+    expect(liveStatus(release(), 10_000)).toBe('on_sale');
+    expect(liveStatus(release({ status: 'on_sale' }), 20_000)).toBe('ended');
+    expect(liveStatus(release({ remaining: 0 }), 15_000)).toBe('sold_out');
+    expect(liveStatus(release({ saleEndAt: null, status: 'on_sale' }), 1e12)).toBe('on_sale');
+    expect(liveStatus(release({ status: 'sold_out' }), 0)).toBe('sold_out');
+    expect(liveStatus(release({ status: 'ended' }), 0)).toBe('ended');
+  });
+  it('counts down to the start while upcoming, to the end while on sale, else nothing', () => {
+    expect(countdownTarget(release(), 5_000)).toEqual({ kind: 'start', at: 10_000 });
+    expect(countdownTarget(release(), 12_000)).toEqual({ kind: 'end', at: 20_000 });
+    expect(countdownTarget(release({ saleEndAt: null }), 12_000)).toBeNull();
+    expect(countdownTarget(release(), 25_000)).toBeNull();
+  });
+  it('sold share in whole percent', () => {
+    expect(soldPercent(164, 274)).toBe(59);
+    expect(soldPercent(0, 0)).toBe(0);
+    expect(soldPercent(10, 10)).toBe(100);
+  });
+});
+
+describe('dates in Beijing time (spec §9 yyyy-MM-dd HH:mm:ss)', () => {
+  it('prints UTC+8 whatever the machine zone, so server and browser agree', () => {
+    expect(formatCnDateTime(Date.UTC(2026, 10, 21, 16, 5, 9))).toBe('2026-11-22 00:05:09');
+    expect(formatCnDateTime(Date.UTC(2026, 10, 21, 16, 5, 9), false)).toBe('2026-11-22 00:05');
+    expect(formatCnDate(Date.UTC(2026, 0, 1, 15, 59, 59))).toBe('2026-01-01');
+    expect(formatCnDate(Date.UTC(2026, 0, 1, 16, 0, 0))).toBe('2026-01-02');
+  });
+  it('empty for a missing time', () => {
+    expect(formatCnDateTime(null)).toBe('');
+    expect(formatCnDateTime(0)).toBe('');
+    expect(formatCnDate(undefined)).toBe('');
+  });
+});
+
+describe('html text (meta descriptions)', () => {
+  it('drops tags and scripts, decodes entities, collapses spaces', () => {
+    expect(htmlToText('<p>十二生肖&amp;山水</p>\n<h3>发售</h3><script>alert(1)</script><ul><li>a &lt; b</li></ul>')).toBe('十二生肖&山水 发售 a < b');
+    expect(decodeEntities('&#x4e2d;&#25991; &quot;x&quot; &unknown;')).toBe('中文 "x" &unknown;');
+  });
+  it('cuts to a number of characters with …', () => {
+    expect(cutText('一二三四五', 5)).toBe('一二三四五');
+    expect(cutText('一二三四五六', 5)).toBe('一二三四…');
+    expect(htmlToText('<p>一二三四五六</p>', 4)).toBe('一二三…');
+  });
+});
+
+describe('thumbnails', () => {
+  it('adds (or replaces) w= on generated artwork only, clamped to 16–2048', () => {
+    expect(thumbUrl('/mvapi/public/official/image/?id=g-0-1-2-3', 576)).toBe('/mvapi/public/official/image/?id=g-0-1-2-3&w=576');
+    expect(thumbUrl('/mvapi/public/official/image/?id=g-0-1&w=100', 200)).toBe('/mvapi/public/official/image/?id=g-0-1&w=200');
+    expect(thumbUrl('/mvapi/public/official/image/?w=100&id=g-0-1', 4000)).toBe('/mvapi/public/official/image/?id=g-0-1&w=2048');
+    expect(thumbUrl('/mvapi/public/official/image/?id=c-1-2', 2)).toBe('/mvapi/public/official/image/?id=c-1-2&w=16');
+    expect(thumbUrl('/media/avatars/4.svg', 80)).toBe('/media/avatars/4.svg');
+    expect(thumbUrl('', 80)).toBe('');
+  });
+});
+
+describe('pager window', () => {
+  it('first, last and two around the current page; 0 marks a gap', () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(1, 14)).toEqual([1, 2, 3, 0, 14]);
+    expect(pageWindow(7, 14)).toEqual([1, 0, 5, 6, 7, 8, 9, 0, 14]);
+    expect(pageWindow(14, 14)).toEqual([1, 0, 12, 13, 14]);
+    expect(pageWindow(3, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('QR code', () => {
+  it('draws dark modules as runs inside a quiet zone', () => {
+    const { size, d } = qrPath('https://cfxart.example/download');
+    expect(size).toBeGreaterThanOrEqual(25); // version ≥ 2 plus the 2-module border on each side
+    expect(d.startsWith('M2 2h7v1h-7z')).toBe(true); // the top-left finder pattern's first row
+    expect(qrPath('same')).toEqual(qrPath('same'));
+  });
+});
+
+describe('price history series', () => {
+  it('sorts, keeps the last price of a second, shifts to Beijing time', () => {
+    const pts = [
+      { at: 3_000_500, priceFen: 300 },
+      { at: 1_000_000, priceFen: 100 },
+      { at: 3_000_100, priceFen: 250 },
+    ];
+    expect(toSeries(pts)).toEqual([
+      { time: 1000 + CST_OFFSET_S, value: 100 },
+      { time: 3000 + CST_OFFSET_S, value: 300 },
+    ]);
+    expect(priceStats(pts)).toEqual({ high: 300, low: 100, last: 300 });
+    expect(priceStats([])).toBeNull();
+  });
+});
+
+describe('search', () => {
+  it('splits the <em> highlight into text parts, unescaping the rest', () => {
+    expect(highlightParts('星野·像素<em>猫</em>咖')).toEqual([
+      { text: '星野·像素', em: false },
+      { text: '猫', em: true },
+      { text: '咖', em: false },
+    ]);
+    expect(highlightParts('<em>A&amp;B</em> &lt;x&gt;')).toEqual([
+      { text: 'A&B', em: true },
+      { text: ' <x>', em: false },
+    ]);
+  });
+  it('suggestions lead to the release, the collectible or the creator results', () => {
+    expect(suggestionHref({ type: '0', id: 6, plainText: 'x' })).toBe('/projects/detail/6');
+    expect(suggestionHref({ type: '1', id: 344, plainText: 'x' })).toBe('/assets/344');
+    expect(suggestionHref({ type: '2', id: 1, plainText: '墨池 山房' })).toBe('/search-object?str=%E5%A2%A8%E6%B1%A0%20%E5%B1%B1%E6%88%BF&tab=creators');
+  });
+  it('picks the chosen tab, else the first with results', () => {
+    expect(parseTab('goods')).toBe('goods');
+    expect(parseTab('x')).toBeNull();
+    expect(pickTab(null, { projects: 0, goods: 3, creators: 1 })).toBe('goods');
+    expect(pickTab(null, { projects: 0, goods: 0, creators: 0 })).toBe('projects');
+    expect(pickTab('creators', { projects: 5, goods: 0, creators: 0 })).toBe('creators');
+  });
+});
+
+describe('loader API client (server side)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const req = (url = 'http://public.example/assets/1', cookie?: string) => new Request(url, { headers: cookie ? { cookie } : {} });
+
+  it('calls the server itself, never the Host the browser sent', () => {
+    expect(apiOrigin(req(), { PORT: '3100' })).toBe('http://127.0.0.1:3100');
+    expect(apiOrigin(req(), { PORT: '3100', HOST: '0.0.0.0' })).toBe('http://127.0.0.1:3100');
+    expect(apiOrigin(req(), { PORT: '80', HOST: '10.0.0.5' })).toBe('http://10.0.0.5:80');
+    expect(apiOrigin(req(), { PORT: '80', HOST: '::1' })).toBe('http://[::1]:80');
+    expect(apiOrigin(req(), { PORT: '1', INTERNAL_API_ORIGIN: 'http://api.internal:9000/' })).toBe('http://api.internal:9000');
+    expect(apiOrigin(req('http://localhost:5173/x'), {})).toBe('http://localhost:5173'); // vite dev: its /mvapi proxy
+  });
+
+  it('forwards the page language (header and cookie), sends no token, parses the envelope', async () => {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) =>
+      new Response(JSON.stringify({ status: '000000', code: '000000', data: { id: 1 }, message: 'ok', msg: 'ok' })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    vi.stubEnv('PORT', '4567');
+    vi.stubEnv('HOST', '');
+    vi.stubEnv('INTERNAL_API_ORIGIN', '');
+    const call = serverApi(req('http://x/assets/1', 'a=1; lang=en'));
+    const r = await call<{ id: number }>('/goods/v1/details/', undefined, { method: 'GET', query: { id: 7, skip: undefined } });
+    expect(r).toMatchObject({ ok: true, data: { id: 1 } });
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('http://127.0.0.1:4567/mvapi/public/goods/v1/details/?id=7');
+    const headers = init!.headers as Record<string, string>;
+    expect(headers).toMatchObject({ channel: 'pc', lang: 'en', cookie: 'lang=en' });
+    expect(headers.token).toBeUndefined();
+    vi.unstubAllEnvs();
+  });
+
+  it('maps results: unknown/malformed ids → 404, network → 503, other failures → 502', async () => {
+    const thrown = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (e) {
+        return (e as { init?: { status?: number } }).init?.status;
+      }
+      return 'no throw';
+    };
+    expect(required({ ok: true, data: { a: 1 }, status: '000000', code: '000000', message: '' })).toEqual({ a: 1 });
+    expect(thrown(() => required({ ok: false, data: null, status: '1404', code: '1404', message: '' }))).toBe(404);
+    expect(thrown(() => required({ ok: false, data: null, status: '1001', code: '1001', message: '' }))).toBe(404);
+    expect(thrown(() => required({ ok: false, data: null, status: '', code: '', message: '', networkError: true }))).toBe(503);
+    expect(thrown(() => required({ ok: false, data: null, status: '9999', code: '9999', message: '' }))).toBe(502);
+    expect(optional({ ok: false, data: null, status: '9999', code: '9999', message: '' })).toBeNull();
+  });
+
+  it('page numbers and language of the request', () => {
+    expect(pageParam(new URL('http://x/?page=3'))).toBe(3);
+    expect(pageParam(new URL('http://x/?page=-1'))).toBe(1);
+    expect(pageParam(new URL('http://x/?page=abc'))).toBe(1);
+    expect(requestLang(req('http://x/', 'lang=en'))).toBe('en');
+    expect(requestLang(req('http://x/', 'lang=fr'))).toBe('zh');
+  });
+});

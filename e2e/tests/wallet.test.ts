@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiRegister, launchBrowser, newMobile, startServer, type Server } from '../lib.ts';
+import { DevWalletProvider } from '../../apps/web/app/features/wallet/dev-wallet/provider.ts';
+import { DEV_WALLET_STORAGE, memoryStore } from '../../apps/web/app/features/wallet/dev-wallet/keys.ts';
+import { sendTransactionAndWait } from '../../apps/web/app/features/wallet/tx.ts';
+
+/**
+ * Wallet linking in the browser against the real server WITH the embedded chain (spec §2, §4, §5):
+ * the dev wallet links from the header (personal_sign verified by the server), survives a reload,
+ * opens its panel and disconnects; a wrong-network provider gets the spec message; linking needs a
+ * login. Then the dev wallet's transaction path on the real node (sponsored approve from a 0-CFX
+ * account) and the asset page's chain record of that token.
+ */
+let server: Server;
+let browser: Browser;
+/** The operator key (genesis account on the embedded chain), so the test can mint like the server does. */
+const OPERATOR_KEY = `0x${crypto.randomBytes(32).toString('hex')}`;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ CHAIN_OPERATOR_KEY: OPERATOR_KEY, CHAIN_INDEXER_INTERVAL_MS: '300' }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toastText = (page: Page) => page.getByTestId('toast-text').last();
+
+async function loggedInPage(opts: { init?: () => void; lang?: 'zh' | 'en' } = {}): Promise<{ ctx: BrowserContext; page: Page; token: string }> {
+  const token = await apiRegister(server, newMobile());
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  if (opts.lang) await ctx.addCookies([{ name: 'lang', value: opts.lang, url: server.base }]);
+  if (opts.init) await ctx.addInitScript(opts.init);
+  const page = await ctx.newPage();
+  await page.goto(server.base + '/');
+  await page.evaluate((t) => localStorage.setItem('token', t), token);
+  await page.goto(server.base + '/');
+  await page.getByTestId('header-user-menu').waitFor();
+  return { ctx, page, token };
+}
+
+const walletStatus = async (token: string) => (await server.api('/api/user/v1/walletloginstatus', {}, { token })).data as { walletAddress: string; isLoginWallet: boolean };
+
+/** A fake Fluent on the wrong network (testnet chain id 0x1); it also announces itself with conflux#initialized. */
+function wrongNetworkFluent() {
+  const w = window as unknown as { conflux: unknown; __walletCalls: string[] };
+  w.__walletCalls = [];
+  w.conflux = {
+    isFluent: true,
+    async request({ method }: { method: string }) {
+      w.__walletCalls.push(method);
+      if (method === 'cfx_requestAccounts' || method === 'cfx_accounts') return ['cfx:aak2rra2njvd77ezwjvx04kkds9fzagfe6ku8scz91'];
+      if (method === 'cfx_chainId') return '0x1';
+      if (method === 'wallet_revokePermissions') return null;
+      throw Object.assign(new Error(`unsupported ${method}`), { code: 4200 });
+    },
+    on() {},
+    removeListener() {},
+  };
+  setTimeout(() => window.dispatchEvent(new Event('conflux#initialized')), 50);
+}
+
+const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
+
+/** A demo collectible (seeded on start) with its token id: its asset page renders the chain record. */
+async function demoGoods(): Promise<{ id: number; tokenId: string }> {
+  const r = await (await fetch(`${server.base}/mvapi/public/goods/v1/details/?id=1`)).json();
+  expect(r.data?.tokenId, 'demo goods #1 has a token id').toMatch(/^\d+$/);
+  return { id: r.data.id, tokenId: r.data.tokenId };
+}
+
+describe('wallet', () => {
+  it('link wallet without a login shows 请先登录，再连接钱包', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.base + '/');
+    await page.getByTestId('header-login').waitFor();
+    await page.getByTestId('header-link-wallet').click();
+    await expect.poll(() => toastText(page).innerText()).toBe('请先登录，再连接钱包');
+    expect(await page.getByTestId('toast').last().getAttribute('data-kind')).toBe('error');
+    expect(await page.getByTestId('wallet-dialog').count()).toBe(0);
+    await page.close();
+  });
+
+  it('a wallet on another network: 请在钱包里将网络切换到Conflux正式网 for about 1 s, connection cancelled', async () => {
+    const { ctx, page, token } = await loggedInPage({ init: wrongNetworkFluent });
+    await page.getByTestId('header-link-wallet').click();
+    // Fluent and the dev wallet are both available here: the dialog lets the user choose.
+    await page.getByTestId('wallet-option-dev').waitFor();
+    await page.getByTestId('wallet-option-fluent').click();
+    await expect.poll(() => toastText(page).innerText()).toBe('请在钱包里将网络切换到Conflux正式网');
+    expect(await page.getByTestId('wallet-step-network').getAttribute('data-status')).toBe('failed');
+    expect(await page.getByTestId('wallet-step-authorize').getAttribute('data-status')).toBe('done');
+    expect(await page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls)).toEqual(['cfx_requestAccounts', 'cfx_chainId']);
+    // The message lasts 1 s (spec §5).
+    await expect.poll(() => page.getByText('请在钱包里将网络切换到Conflux正式网', { exact: true }).and(page.getByTestId('toast-text')).count(), { timeout: 3000 }).toBe(0);
+    expect(await walletStatus(token)).toEqual({ walletAddress: '', isLoginWallet: false });
+    await page.getByTestId('wallet-dialog-close').click();
+    await page.getByTestId('header-link-wallet').waitFor();
+    await ctx.close();
+
+    const en = await loggedInPage({ init: wrongNetworkFluent, lang: 'en' });
+    await en.page.getByTestId('header-link-wallet').click();
+    await en.page.getByTestId('wallet-option-fluent').click();
+    await expect.poll(() => toastText(en.page).innerText()).toBe('please switch the wallet network to Conflux mainnet');
+    await en.ctx.close();
+  });
+
+  it('links the dev wallet from the header, keeps it across a reload, opens its panel, disconnects; site logout clears it', async () => {
+    const { ctx, page, token } = await loggedInPage();
+
+    // Hold walletlogin to see the dialog mid-flow: the dev-wallet badge and each step's state.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const isLogin = (url: URL) => url.pathname.endsWith('/api/user/v1/walletlogin');
+    await page.route(isLogin, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('header-link-wallet').click();
+    await page.getByTestId('wallet-dialog').waitFor();
+    // No Fluent in this browser: only the dev wallet, so connecting starts at once.
+    await expect.poll(() => page.getByTestId('wallet-step-link').getAttribute('data-status')).toBe('active');
+    for (const step of ['authorize', 'network', 'address', 'sign']) {
+      expect(await page.getByTestId(`wallet-step-${step}`).getAttribute('data-status'), step).toBe('done');
+    }
+    expect(await page.getByTestId('wallet-dialog').getByTestId('dev-wallet-badge').innerText()).toBe('开发钱包');
+    release();
+    await page.getByTestId('header-wallet').waitFor();
+    await page.unroute(isLogin);
+    await expect.poll(() => toastText(page).innerText()).toBe('钱包连接成功');
+    expect(await page.getByTestId('header-link-wallet').count()).toBe(0);
+    expect(await page.getByTestId('wallet-dialog').count()).toBe(0);
+
+    const profile = (await server.api('/api/user/profile/v1/userprofile', {}, { token })).data;
+    expect(profile.walletAddress).toMatch(/^cfx:/);
+    const icon = page.getByTestId('header-wallet');
+    expect(await icon.getAttribute('data-address')).toBe(profile.walletAddress);
+    expect(await icon.getAttribute('data-kind')).toBe('dev');
+    await icon.hover();
+    const tip = await page.getByTestId('header-wallet-tooltip').innerText();
+    expect(tip).toContain(profile.walletAddress.slice(0, 8));
+    expect(tip).toContain(profile.walletAddress.slice(-4));
+    expect(await walletStatus(token)).toEqual({ walletAddress: profile.walletAddress, isLoginWallet: true });
+
+    // Reload: the status is asked again once the (dev) wallet is ready.
+    await page.reload();
+    await page.getByTestId('header-wallet').waitFor();
+    expect(await page.getByTestId('header-link-wallet').count()).toBe(0);
+
+    // The wallet home of the dev wallet: its panel.
+    await page.getByTestId('header-wallet').click();
+    const panel = page.getByTestId('wallet-panel');
+    await panel.waitFor();
+    expect(await panel.getByTestId('wallet-panel-address').innerText()).toBe(profile.walletAddress);
+    expect(await panel.getByTestId('dev-wallet-badge').innerText()).toBe('开发钱包');
+    await expect.poll(() => panel.getByTestId('wallet-panel-network').innerText()).toContain('1029');
+    await panel.getByTestId('wallet-panel-disconnect').click();
+    await page.getByTestId('header-link-wallet').waitFor();
+    await expect.poll(() => toastText(page).innerText()).toBe('钱包已断开连接');
+    expect(await walletStatus(token)).toEqual({ walletAddress: profile.walletAddress, isLoginWallet: false });
+
+    // Link again (same key, same address), then log out of the site: the wallet state goes too.
+    await page.getByTestId('header-link-wallet').click();
+    await page.getByTestId('header-wallet').waitFor();
+    expect(await walletStatus(token)).toMatchObject({ isLoginWallet: true });
+    await page.getByTestId('header-user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('header-login').waitFor();
+    expect(await page.getByTestId('header-wallet').count()).toBe(0);
+    await page.getByTestId('header-link-wallet').click();
+    await expect.poll(() => toastText(page).innerText()).toBe('请先登录，再连接钱包');
+    await ctx.close();
+  });
+
+  it('the dev wallet sends a sponsored approve on the embedded chain; the asset page lists the chain record', async () => {
+    const { ctx, page } = await loggedInPage();
+    await page.getByTestId('header-link-wallet').click();
+    await page.getByTestId('header-wallet').waitFor();
+    const address = (await page.getByTestId('header-wallet').getAttribute('data-address'))!;
+    const devKey = await page.evaluate((k) => localStorage.getItem(k), DEV_WALLET_STORAGE.key);
+    expect(devKey).toMatch(/^0x[0-9a-f]{64}$/);
+
+    const info = (await (await fetch(`${server.base}/mvapi/public/chain/v1/info`)).json()).data;
+    expect(info).toMatchObject({ enabled: true, devWallet: true, networkId: 1029, rpcPath: '/mvapi/public/chain/v1/rpc' });
+    const rpcUrl = server.base + info.rpcPath;
+    const wallet = (key: string) =>
+      new DevWalletProvider({ rpcUrl, networkId: 1029, store: memoryStore({ [DEV_WALLET_STORAGE.key]: key, [DEV_WALLET_STORAGE.authorized]: '1' }) });
+    const tokenId = BigInt(Date.now());
+
+    // The user's dev wallet in Node with the browser's key (same address), 0 CFX.
+    const user = wallet(devKey!);
+    expect(user.address).toBe(address);
+    expect(await user.rpc('cfx_getBalance', [address])).toBe('0x0');
+
+    // The operator mints the token to the linked dev-wallet address (what the server does for a sale).
+    const operator = wallet(OPERATOR_KEY);
+    const mint = await sendTransactionAndWait(
+      operator,
+      { from: operator.address, to: info.collectible, data: `0x40c10f19${word(user.hexAddress)}${word(tokenId.toString(16))}` },
+      { intervalMs: 300 },
+    );
+    expect(mint.status).toBe('success');
+
+    // It puts the token on shelf: approve(exchange, tokenId), paid by the contract's sponsor.
+    const approve = await sendTransactionAndWait(
+      user,
+      { from: address, to: info.collectible, data: `0x095ea7b3${word(info.exchangeHex)}${word(tokenId.toString(16))}` },
+      { intervalMs: 300 },
+    );
+    expect(approve.status).toBe('success');
+    if (approve.status === 'success') expect(approve.receipt).toMatchObject({ gasCoveredBySponsor: true, storageCoveredBySponsor: true });
+
+    // Indexed → GET /goods/v1/list/chainRecord/ lists both (oldest first).
+    const recordsUrl = `${server.base}/mvapi/public/goods/v1/list/chainRecord/?tokenId=${tokenId}`;
+    await expect.poll(async () => (await (await fetch(recordsUrl)).json()).data.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    const records = await (await fetch(recordsUrl)).json();
+    expect(records.data.slice(0, 2)).toMatchObject([
+      { event: 'Transfer', to: address, tokenId: String(tokenId), txHash: mint.hash },
+      { event: 'Approval', from: address, tokenId: String(tokenId), txHash: approve.hash },
+    ]);
+
+    // The asset page shows them: a demo collectible's page, its chain-record request answered with
+    // these real records (the demo token itself is not minted, and minting it here could collide
+    // with the server's own minting).
+    const goods = await demoGoods();
+    const isRecord = (url: URL) => url.pathname.endsWith('/goods/v1/list/chainRecord/') && url.searchParams.get('tokenId') === goods.tokenId;
+    await page.route(isRecord, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(records) }));
+    await page.goto(`${server.base}/assets/${goods.id}`);
+    const rows = page.getByTestId('chain-record-row');
+    await rows.first().waitFor();
+    const events = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-event')));
+    expect(events.slice(0, 2)).toEqual(['mint', 'approve']);
+    expect(await rows.nth(0).innerText()).toContain('铸造');
+    expect(await rows.nth(1).innerText()).toContain('授权');
+    expect(await rows.nth(1).innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    const link = rows.nth(0).getByTestId('chain-record-tx');
+    expect(await link.getAttribute('href')).toBe(`${info.explorerUrl}/transaction/${mint.hash}`);
+    expect(await link.getAttribute('target')).toBe('_blank');
+    await ctx.close();
+  });
+
+  it('chain record on the asset page: empty, and an error with retry', async () => {
+    const goods = await demoGoods();
+    const page = await browser.newPage();
+    await page.goto(`${server.base}/assets/${goods.id}`);
+    await page.getByTestId('chain-record-empty').waitFor();
+    expect(await page.getByTestId('chain-record-empty').innerText()).toBe('暂无链上记录');
+    const isRecord = (url: URL) => url.pathname.endsWith('/goods/v1/list/chainRecord/');
+    await page.route(isRecord, (route) => route.abort());
+    await page.reload();
+    await page.getByTestId('chain-record-error').waitFor();
+    await page.unroute(isRecord);
+    await page.getByTestId('chain-record-retry').click();
+    await page.getByTestId('chain-record-empty').waitFor();
+    await page.close();
+  });
+});
