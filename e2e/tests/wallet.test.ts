@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiRegister, launchBrowser, newMobile, startServer, type Server } from '../lib.ts';
@@ -15,12 +14,10 @@ import { sendTransactionAndWait } from '../../apps/web/app/features/wallet/tx.ts
  */
 let server: Server;
 let browser: Browser;
-/** The operator key (genesis account on the embedded chain), so the test can mint like the server does. */
-const OPERATOR_KEY = `0x${crypto.randomBytes(32).toString('hex')}`;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ CHAIN_OPERATOR_KEY: OPERATOR_KEY, CHAIN_INDEXER_INTERVAL_MS: '300' }),
+    startServer({ CHAIN_INDEXER_INTERVAL_MS: '300' }),
     launchBrowser(),
   ]);
 });
@@ -66,13 +63,6 @@ function wrongNetworkFluent() {
 }
 
 const word = (hex: string) => hex.replace(/^0x/, '').padStart(64, '0');
-
-/** A demo collectible (seeded on start) with its token id: its asset page renders the chain record. */
-async function demoGoods(): Promise<{ id: number; tokenId: string }> {
-  const r = await (await fetch(`${server.base}/mvapi/public/goods/v1/details/?id=1`)).json();
-  expect(r.data?.tokenId, 'demo goods #1 has a token id').toMatch(/^\d+$/);
-  return { id: r.data.id, tokenId: r.data.tokenId };
-}
 
 describe('wallet', () => {
   it('link wallet without a login shows 请先登录，再连接钱包', async () => {
@@ -190,21 +180,21 @@ describe('wallet', () => {
     const rpcUrl = server.base + info.rpcPath;
     const wallet = (key: string) =>
       new DevWalletProvider({ rpcUrl, networkId: 1029, store: memoryStore({ [DEV_WALLET_STORAGE.key]: key, [DEV_WALLET_STORAGE.authorized]: '1' }) });
-    const tokenId = BigInt(Date.now());
+    // A collectible for this user (dev chain route): the server's mint job mints it to the linked
+    // dev-wallet address through the operator queue, like any collectible.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const granted = (await server.api('/dev/grant-collectible', {}, { token: token! })).data as { goodsId: number; tokenId: string };
+    const tokenId = BigInt(granted.tokenId);
+    const details = async () => (await (await fetch(`${server.base}/mvapi/public/goods/v1/details/?id=${granted.goodsId}`)).json()).data;
+    await expect.poll(async () => (await details()).chainStatus, { timeout: 30_000 }).toBe('minted');
 
     // The user's dev wallet in Node with the browser's key (same address), 0 CFX.
     const user = wallet(devKey!);
     expect(user.address).toBe(address);
     expect(await user.rpc('cfx_getBalance', [address])).toBe('0x0');
-
-    // The operator mints the token to the linked dev-wallet address (what the server does for a sale).
-    const operator = wallet(OPERATOR_KEY);
-    const mint = await sendTransactionAndWait(
-      operator,
-      { from: operator.address, to: info.collectible, data: `0x40c10f19${word(user.hexAddress)}${word(tokenId.toString(16))}` },
-      { intervalMs: 300 },
-    );
-    expect(mint.status).toBe('success');
+    const mintRecords = async () => (await (await fetch(`${server.base}/mvapi/public/goods/v1/list/chainRecord/?tokenId=${tokenId}`)).json()).data as { txHash: string }[];
+    await expect.poll(async () => (await mintRecords()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+    const mint = { hash: (await mintRecords())[0]!.txHash };
 
     // It puts the token on shelf: approve(exchange, tokenId), paid by the contract's sponsor.
     const approve = await sendTransactionAndWait(
@@ -224,13 +214,8 @@ describe('wallet', () => {
       { event: 'Approval', from: address, tokenId: String(tokenId), txHash: approve.hash },
     ]);
 
-    // The asset page shows them: a demo collectible's page, its chain-record request answered with
-    // these real records (the demo token itself is not minted, and minting it here could collide
-    // with the server's own minting).
-    const goods = await demoGoods();
-    const isRecord = (url: URL) => url.pathname.endsWith('/goods/v1/list/chainRecord/') && url.searchParams.get('tokenId') === goods.tokenId;
-    await page.route(isRecord, (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(records) }));
-    await page.goto(`${server.base}/assets/${goods.id}`);
+    // The asset page of this very collectible shows them.
+    await page.goto(`${server.base}/assets/${granted.goodsId}`);
     const rows = page.getByTestId('chain-record-row');
     await rows.first().waitFor();
     const events = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-event')));
@@ -245,7 +230,9 @@ describe('wallet', () => {
   });
 
   it('chain record on the asset page: empty, and an error with retry', async () => {
-    const goods = await demoGoods();
+    // A collectible of a user without a wallet is not minted yet: no chain records.
+    const token = await apiRegister(server, newMobile());
+    const goods = { id: ((await server.api('/dev/grant-collectible', {}, { token })).data as { goodsId: number }).goodsId };
     const page = await browser.newPage();
     await page.goto(`${server.base}/assets/${goods.id}`);
     await page.getByTestId('chain-record-empty').waitFor();

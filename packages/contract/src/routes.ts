@@ -30,6 +30,8 @@ export const CaptchaPaths = {
 export const DevPaths = {
   captchaToken: '/dev/captcha-token',
   smsOutbox: '/dev/sms-outbox',
+  /** Embedded dev chain only: a new collectible for the caller, minted to the linked wallet by the mint job. */
+  grantCollectible: '/dev/grant-collectible',
 } as const;
 
 export const ChainPaths = {

@@ -61,7 +61,7 @@ export function startMintJob(ctx: AppContext, log: (msg: string, extra?: unknown
       running = pass()
         .then((n) => {
           if (n) log(`minted ${n} collectibles`);
-          schedule(n ? 0 : 5000);
+          schedule(n ? 0 : 1500);
         })
         .catch((err) => {
           log('mint job pass failed', { err: String(err) });

@@ -7,10 +7,13 @@ import { captchaToken, smsOutboxItem } from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { issueCaptchaToken } from '../../providers/captcha/local-token.ts';
+import { requireUserId } from '../../http/auth.ts';
+import { grantCollectible } from './grant-collectible.ts';
 
 /**
- * Development helpers, registered only while the matching sandbox provider is active:
- * the SMS outbox (sandbox SMS) and captcha tokens without a slider (CAPTCHA_PROVIDER=test).
+ * Development helpers, registered only while the matching sandbox is active: the SMS outbox
+ * (sandbox SMS), captcha tokens without a slider (CAPTCHA_PROVIDER=test) and a collectible for
+ * the caller (embedded dev chain only).
  */
 export function devRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +26,19 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
         const rows = await ctx.db.kysely.selectFrom('sms_outbox').selectAll().where('mobile', '=', req.query.mobile).orderBy('id', 'desc').limit(50).execute();
         return ok(req, rows.map((m) => ({ mobile: m.mobile, type: m.type, code: m.code, createdAt: new Date(Number(m.created_at)).toISOString() })));
       },
+    );
+  }
+  if (ctx.chain?.embedded) {
+    r.post(
+      DevPaths.grantCollectible,
+      {
+        schema: {
+          tags,
+          body: z.object({ projectId: z.number().int().positive().optional() }),
+          response: { 200: envelope(z.object({ goodsId: z.number().int(), tokenId: z.string() }).nullable()) },
+        },
+      },
+      async (req) => ok(req, await grantCollectible(ctx, await requireUserId(ctx, req), req.body.projectId)),
     );
   }
   if (ctx.captcha.name === 'test') {
