@@ -129,7 +129,6 @@ try {
   const tPaid = Date.now();
   log(`${N} payments in ${tPaid - tPay} ms (${(N / ((tPaid - tPay) / 1000)).toFixed(0)} payments/s)${drain ? ' with the job worker paused' : ''}`);
   const tStart = Date.now();
-  (globalThis as any).__sqlprof?.start();
   if (drain) await ctx.market!.jobs.start();
   for (;;) {
     const r = await ctx.db.kysely.selectFrom('orders').select((e) => e.fn.countAll<number>().as('n')).where('status', '=', 'completed').executeTakeFirstOrThrow();
@@ -140,7 +139,6 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const tDone = Date.now();
-  (globalThis as any).__sqlprof?.dump();
   const rows = await ctx.db.kysely.selectFrom('orders').select(['paid_at', 'completed_at']).execute();
   const lat = rows.map((r) => Number(r.completed_at) - Number(r.paid_at));
   const lastDone = Math.max(...rows.map((r) => Number(r.completed_at)));

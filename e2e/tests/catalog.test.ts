@@ -193,6 +193,25 @@ describe('search', () => {
     await page.context().close();
   });
 
+  it('arrow keys pick a suggestion, which opens its page', async () => {
+    const page = await newPage();
+    await page.goto(server.base + '/projects');
+    const input = page.getByTestId('header-search-input');
+    await input.click();
+    await input.fill('水墨');
+    const first = page.getByTestId('search-suggestion').first();
+    await first.waitFor();
+    expect(await first.getAttribute('data-type')).toBe('0');
+    const id = await first.getAttribute('data-id');
+    await input.press('ArrowDown'); // "search for 水墨"
+    await input.press('ArrowDown'); // the first suggestion
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    expect(await input.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    await input.press('Enter');
+    await page.waitForURL(`${server.base}/projects/detail/${id}`);
+    await page.context().close();
+  });
+
   it('a term without results shows the empty state; no term asks for one', async () => {
     const page = await newPage();
     await page.goto(`${server.base}/search-object?str=${encodeURIComponent('没有这种藏品')}`);
@@ -251,6 +270,13 @@ describe('server rendering and status codes', () => {
     for (const p of ['/assets/abc', '/projects/detail/99999', '/projects/dropping/abc', '/news/99999', '/creator/nobody']) {
       expect((await html(p)).status, p).toBe(404);
     }
+  });
+
+  it("a creator's numeric id (from search suggestions) redirects to the accountId page", async () => {
+    const creator = (await (await fetch(`${server.base}/mvapi/public/api/creator/v1/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":1}' })).json()).data;
+    const res = await fetch(`${server.base}/creator/1`, { redirect: 'manual' });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/creator/${creator.accountId}`);
   });
 
   it('the SSR HTML of a collectible (fetched without JS) contains its name, price and meta tags', async () => {

@@ -138,10 +138,10 @@ describe('search', () => {
       { text: ' <x>', em: false },
     ]);
   });
-  it('suggestions lead to the release, the collectible or the creator results', () => {
-    expect(suggestionHref({ type: '0', id: 6, plainText: 'x' })).toBe('/projects/detail/6');
-    expect(suggestionHref({ type: '1', id: 344, plainText: 'x' })).toBe('/assets/344');
-    expect(suggestionHref({ type: '2', id: 1, plainText: '墨池 山房' })).toBe('/search-object?str=%E5%A2%A8%E6%B1%A0%20%E5%B1%B1%E6%88%BF&tab=creators');
+  it('suggestions lead to the release, the collectible or the creator', () => {
+    expect(suggestionHref({ type: '0', id: 6 })).toBe('/projects/detail/6');
+    expect(suggestionHref({ type: '1', id: 344 })).toBe('/assets/344');
+    expect(suggestionHref({ type: '2', id: 1 })).toBe('/creator/1');
   });
   it('picks the chosen tab, else the first with results', () => {
     expect(parseTab('goods')).toBe('goods');

@@ -183,23 +183,52 @@ export class JobRunner {
       this.log('job failed', { key: job.key, attempts: job.attempts, err: String(err) });
       result = { retryAt: Date.now() + Math.min(60_000, 250 * 2 ** Math.min(job.attempts, 8)) };
     }
+    await this.record(job.id, result, error);
+  }
+
+  /** Job bookkeeping is written in batches (one transaction per turn of the event loop). */
+  private pendingRecords: { id: number; result: JobResult; error: string | null; resolve: () => void }[] = [];
+  private recordScheduled = false;
+  private record(id: number, result: JobResult, error: string | null): Promise<void> {
+    return new Promise((resolve) => {
+      this.pendingRecords.push({ id, result, error, resolve });
+      if (this.recordScheduled) return;
+      this.recordScheduled = true;
+      setImmediate(() => void this.flushRecords());
+    });
+  }
+
+  private async flushRecords() {
+    this.recordScheduled = false;
+    const batch = this.pendingRecords;
+    this.pendingRecords = [];
+    if (!batch.length) return;
     const now = Date.now();
     try {
-      if ('done' in result) {
-        await this.db.kysely.updateTable('jobs').set({ status: 'done', updated_at: now, last_error: error }).where('id', '=', job.id).where('status', '=', 'running').execute();
-      } else {
-        await this.db.kysely
-          .updateTable('jobs')
-          .set({ status: 'pending', run_at: result.retryAt, lease_until: 0, updated_at: now, last_error: error })
-          .where('id', '=', job.id)
-          .where('status', '=', 'running')
-          .execute();
-        if (result.retryAt <= now) this.wake();
-      }
+      await this.db.kysely.transaction().execute(async (trx) => {
+        const done = batch.filter((b) => 'done' in b.result && b.error === null).map((b) => b.id);
+        for (let i = 0; i < done.length; i += 500) {
+          await trx.updateTable('jobs').set({ status: 'done', updated_at: now }).where('id', 'in', done.slice(i, i + 500)).where('status', '=', 'running').execute();
+        }
+        for (const b of batch) {
+          if ('done' in b.result) {
+            if (b.error !== null) await trx.updateTable('jobs').set({ status: 'done', updated_at: now, last_error: b.error }).where('id', '=', b.id).where('status', '=', 'running').execute();
+          } else {
+            await trx
+              .updateTable('jobs')
+              .set({ status: 'pending', run_at: b.result.retryAt, lease_until: 0, updated_at: now, last_error: b.error })
+              .where('id', '=', b.id)
+              .where('status', '=', 'running')
+              .execute();
+          }
+        }
+      });
     } catch (err) {
-      // The lease runs out and the job is claimed again: handlers are idempotent.
-      this.log('job bookkeeping failed', { key: job.key, err: String(err) });
+      // The lease runs out and the jobs are claimed again: handlers are idempotent.
+      this.log('job bookkeeping failed', { err: String(err) });
     }
+    for (const b of batch) b.resolve();
+    if (batch.some((b) => !('done' in b.result) && b.result.retryAt <= now)) this.wake();
   }
 
   private async runPeriodics(force: boolean) {

@@ -16,6 +16,7 @@ import { listPriceHistory } from '../features/catalog/api/list-price-history.ts'
 import { HISTORY_PAGE_SIZE, HistoryActions } from '../features/catalog/components/history-actions.tsx';
 import { PriceChart } from '../features/catalog/components/price-chart.tsx';
 import { ChainRecord } from '../features/chain/chain-record.tsx';
+import { AssetActions } from '../features/market/asset-actions.tsx';
 
 /**
  * Collectible detail (/assets/:id): artwork, info, owner, attributes, price (asking or last),
@@ -108,6 +109,8 @@ export default function AssetDetail({ loaderData: d }: Route.ComponentProps) {
         </div>
       </div>
 
+      <AssetActions goods={g} />
+
       <div className="mt-10 grid gap-6 lg:grid-cols-2">
         <Panel title={t('catalog.attributes')} testId="asset-attributes">
           {g.attributes.length === 0 ? (
@@ -130,7 +133,7 @@ export default function AssetDetail({ loaderData: d }: Route.ComponentProps) {
 
       <div className="mt-6">
         <Panel title={t('catalog.history')} testId="asset-history">
-          <HistoryActions goodsId={g.id} first={d.history} />
+          <HistoryActions key={g.id} goodsId={g.id} first={d.history} />
         </Panel>
       </div>
 

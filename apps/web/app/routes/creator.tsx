@@ -15,16 +15,24 @@ import { cutText } from '../components/ui/html-text.ts';
 
 const PAGE_SIZE = 12;
 
-/** Creator page (/creator/:accountId): profile, stats, media links and their releases (?page=). No id → /. */
+/**
+ * Creator page (/creator/:accountId): profile, stats, media links and their releases (?page=).
+ * The creator's numeric id (what search suggestions carry) redirects to the accountId URL. No id → /.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!params.id) throw redirect('/');
   const call = serverApi(request);
-  const page = pageParam(new URL(request.url));
-  const [creator, projects] = await Promise.all([
-    queryCreator(call, params.id),
+  const url = new URL(request.url);
+  const page = pageParam(url);
+  const [byAccount, projects] = await Promise.all([
+    queryCreator(call, { accountId: params.id }),
     listCreatorProjects(call, { accountId: params.id, pageNum: page, pageSize: PAGE_SIZE }),
   ]);
-  return { now: Date.now(), origin: pageOrigin(request), page, creator: required(creator), projects: optional(projects) };
+  if (!byAccount.ok && /^\d{1,9}$/.test(params.id)) {
+    const byId = await queryCreator(call, { id: Number(params.id) });
+    if (byId.ok && byId.data) throw redirect(`/creator/${encodeURIComponent(byId.data.accountId)}${url.search}`, 301);
+  }
+  return { now: Date.now(), origin: pageOrigin(request), page, creator: required(byAccount), projects: optional(projects) };
 }
 
 export default function Creator({ loaderData: d }: Route.ComponentProps) {

@@ -1,8 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { QueryProvider } from '../components/query-provider.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { BuyView } from '../features/orders/components/buy-view.tsx';
 
-/** Buy flow card (/object-buy/conponents/card) — placeholder until its issue lands. */
-export default function Page() {
+/** The buy flow as a compact card (/object-buy/conponents/card?goodsId=… or ?orderNo=…). */
+export default function ObjectBuyCard() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('pages.objectBuyCard.title')} description={t('pages.objectBuyCard.description')} />;
+  return (
+    <QueryProvider>
+      <Seo title={t('pages.objectBuyCard.title')} description={t('pages.objectBuyCard.description')} />
+      <div className="page-width">
+        <BuyView compact />
+      </div>
+    </QueryProvider>
+  );
 }

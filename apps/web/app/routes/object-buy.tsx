@@ -1,8 +1,15 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { QueryProvider } from '../components/query-provider.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { BuyView } from '../features/orders/components/buy-view.tsx';
 
-/** Buy flow (/object-buy) — placeholder until its issue lands. */
-export default function Page() {
+/** Buy flow (/object-buy?goodsId=…[&orderNo=…]): reserve the listing (createOrder), show the order and its countdown, then pay. */
+export default function ObjectBuy() {
   const { t } = useTranslation();
-  return <ComingSoon title={t('pages.objectBuy.title')} description={t('pages.objectBuy.description')} />;
+  return (
+    <QueryProvider>
+      <Seo title={t('pages.objectBuy.title')} description={t('pages.objectBuy.description')} />
+      <BuyView />
+    </QueryProvider>
+  );
 }

@@ -1,8 +1,23 @@
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { MethodRedirect, NoOrder } from '../features/payment/components/method-pages.tsx';
+import { paymentStatusPath } from '../features/orders/status.ts';
 
-/** Personal center: Alipay (/personal-center/conmponents/alipay) — placeholder until its issue lands. */
+/** Personal center: Alipay (/personal-center/conmponents/alipay?orderNo=…): starts an Alipay payment and leaves for Alipay's page; says so when Alipay is not configured. */
 export default function Page() {
   const { t } = useTranslation();
-  return <ComingSoon bare title={t('pc.pages.alipay')} />;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderNo = params.get('orderNo') ?? '';
+  return (
+    <>
+      <Seo title={t('pc.pages.alipay')} description={t('pages.personalCenter.description')} />
+      {orderNo ? (
+        <MethodRedirect orderNo={orderNo} method="alipay" onPaid={() => void navigate(paymentStatusPath(orderNo), { replace: true })} />
+      ) : (
+        <NoOrder title={t('pc.pages.alipay')} />
+      )}
+    </>
+  );
 }

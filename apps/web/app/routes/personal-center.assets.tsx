@@ -1,8 +1,24 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { LinkTabs } from '../components/ui/link-tabs.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { CollectionSummary, DigitalAssets, Favourites } from '../features/personal/components/assets.tsx';
 
-/** Personal center: my assets (index) — placeholder until its issue lands. */
-export default function Page() {
+const TABS = ['assets', 'favourites'] as const;
+
+/** Personal center: my assets (index, navigation 0) — my collection, digital assets (?status=), favourites (?tab=favourites). */
+export default function MyAssets() {
   const { t } = useTranslation();
-  return <ComingSoon bare title={t('pc.nav.assets')} />;
+  const [params] = useSearchParams();
+  const tab = params.get('tab') === 'favourites' ? 'favourites' : 'assets';
+  return (
+    <div className="space-y-6" data-testid="pc-assets" data-tab={tab}>
+      <Seo title={t('pc.nav.assets')} description={t('pages.personalCenter.description')} />
+      <CollectionSummary />
+      <section className="card p-5">
+        <LinkTabs testId="pc-assets-tabs" param="tab" defaultValue="assets" value={tab} label={t('pc.nav.assets')} tabs={TABS.map((v) => ({ value: v, label: t(`personal.tabs.${v}`) }))} />
+        <div className="mt-5">{tab === 'assets' ? <DigitalAssets /> : <Favourites />}</div>
+      </section>
+    </div>
+  );
 }

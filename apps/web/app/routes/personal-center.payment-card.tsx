@@ -1,8 +1,16 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { CardPayUnavailable } from '../features/payment/components/method-pages.tsx';
 
-/** Personal center: PaymentCard (/personal-center/conmponents/PaymentCard) — placeholder until its issue lands. */
+/** Personal center: PaymentCard (/personal-center/conmponents/PaymentCard): bank-card payment is not offered; links to the other methods. */
 export default function Page() {
   const { t } = useTranslation();
-  return <ComingSoon bare title={t('pc.pages.paymentCard')} />;
+  const [params] = useSearchParams();
+  return (
+    <>
+      <Seo title={t('pc.pages.paymentCard')} description={t('pages.personalCenter.description')} />
+      <CardPayUnavailable orderNo={params.get('orderNo') ?? ''} />
+    </>
+  );
 }

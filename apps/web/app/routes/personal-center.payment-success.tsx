@@ -1,8 +1,21 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { OrderStatusView } from '../features/orders/components/order-status-view.tsx';
+import { NoOrder } from '../features/payment/components/method-pages.tsx';
 
-/** Personal center: payment success (/personal-center/conmponents/pamentSuccess) — placeholder until its issue lands. */
-export default function Page() {
+/**
+ * Personal center: payment result (/personal-center/conmponents/pamentSuccess?orderNo=…) — polls the
+ * order until it is final: paid → settling (on chain) → completed, with the timeline.
+ */
+export default function PaymentSuccess() {
   const { t } = useTranslation();
-  return <ComingSoon bare title={t('pc.pages.paymentSuccess')} />;
+  const [params] = useSearchParams();
+  const orderNo = params.get('orderNo') ?? '';
+  return (
+    <>
+      <Seo title={t('pc.pages.paymentSuccess')} description={t('pages.personalCenter.description')} />
+      {orderNo ? <OrderStatusView orderNo={orderNo} /> : <NoOrder title={t('pc.pages.paymentSuccess')} />}
+    </>
+  );
 }

@@ -1,8 +1,31 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { BalancePanel } from '../features/payment/components/balance-panel.tsx';
 
-/** Personal center: payment — placeholder until its issue lands. */
-export default function Page() {
+/** Personal center: payment (navigation 4) — the platform balance (sale proceeds, refunds) and its latest movements. */
+export default function Payment() {
   const { t } = useTranslation();
-  return <ComingSoon bare title={t('pc.nav.payment')} />;
+  return (
+    <div className="space-y-6" data-testid="pc-payment">
+      <Seo title={t('pc.nav.payment')} description={t('pages.personalCenter.description')} />
+      <section className="card p-5">
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-lg text-ink">{t('payment.balanceTitle')}</h1>
+          <Link to="/personal-center/txn-details?tab=buy&status=pending" className="text-sm text-brand hover:underline">
+            {t('orders.myPending')}
+          </Link>
+        </div>
+        <BalancePanel />
+      </section>
+      <section className="card p-5 text-sm text-ink-soft">
+        <h2 className="mb-2 text-base text-ink">{t('payment.methodsTitle')}</h2>
+        <ul className="list-disc space-y-1 pl-5">
+          <li>{t('payment.methods.sandbox.name')} — {t('payment.methods.sandbox.desc')}</li>
+          <li>{t('payment.methods.alipay.name')} — {t('payment.methods.alipay.desc')}</li>
+          <li>{t('payment.methods.balance.name')} — {t('payment.balanceUse')}</li>
+        </ul>
+      </section>
+    </div>
+  );
 }

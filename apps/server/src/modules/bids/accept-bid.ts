@@ -31,6 +31,7 @@ export async function acceptBid(ctx: AppContext, userId: number, input: { bidId:
   const now = ctx.now();
   if (bid.status !== 'active' || Number(bid.expires_at) <= now) throw new ApiError(Status.BID_STATE, 'bidNotActive');
   const bidder = Number(bid.bidder_user_id);
+  if (bidder === userId) throw new ApiError(Status.BID_STATE, 'bidOwnGoods');
   let bidderWallet: string;
   try {
     bidderWallet = (await requireTrader(ctx, bidder)).walletAddress;

@@ -3,6 +3,7 @@ import { ZERO_HEX_ADDRESS } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { inTx } from '../ledger/in-tx.ts';
+import { closeUnpaidOrder } from '../orders/close-order.ts';
 import { historyAction, liveListing, loadGoods, setGoodsListed } from './repo.ts';
 
 /**
@@ -13,15 +14,18 @@ import { historyAction, liveListing, loadGoods, setGoodsListed } from './repo.ts
 export async function closeSale(ctx: AppContext, userId: number, goodsId: number) {
   const g = await loadGoods(ctx.db.kysely, goodsId);
   if (g.owner_user_id !== userId) throw new ApiError(Status.FORBIDDEN, 'goodsNotYours');
-  const l = await liveListing(ctx.db.kysely, goodsId);
+  let l = await liveListing(ctx.db.kysely, goodsId);
+  if (l?.status === 'reserved' && l.reserved_order_no && (await closeUnpaidOrder(ctx, l.reserved_order_no, 'expired', { dueOnly: true }))) {
+    l = await liveListing(ctx.db.kysely, goodsId); // the holding order was past its payment window
+  }
   if (!l || l.kind !== 'market') throw new ApiError(Status.GOODS_STATE, 'goodsNotOnSale');
   if (l.status === 'reserved') throw new ApiError(Status.GOODS_STATE, 'saleHasOrder');
   const now = ctx.now();
   await inTx(ctx, async (trx) => {
-    const res = await trx.updateTable('listings').set({ status: 'closed', close_reason: 'seller', closed_at: now }).where('id', '=', Number(l.id)).where('status', '=', 'on_sale').executeTakeFirst();
+    const res = await trx.updateTable('listings').set({ status: 'closed', close_reason: 'seller', closed_at: now }).where('id', '=', Number(l!.id)).where('status', '=', 'on_sale').executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Status.GOODS_STATE, 'saleHasOrder');
     await setGoodsListed(trx, goodsId, null, now);
-    await historyAction(trx, { goodsId, action: 'delist', from: userId, to: null, priceFen: Number(l.price_fen), at: now });
+    await historyAction(trx, { goodsId, action: 'delist', from: userId, to: null, priceFen: Number(l!.price_fen), at: now });
   });
   const s = ctx.market?.settlement;
   return {

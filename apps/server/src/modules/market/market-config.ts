@@ -27,6 +27,8 @@ export interface MarketConfig {
   jobs: boolean;
   /** Job loop period (MARKET_JOB_INTERVAL_MS, default 100). */
   jobIntervalMs: number;
+  /** Jobs in flight at once (MARKET_JOBS_IN_FLIGHT, default 1000): settlements waiting for receipts. */
+  jobsInFlight: number;
   /** Fallback re-check of a settlement waiting for its chain transaction (SETTLE_CHECK_MS, default 5000). */
   settleCheckMs: number;
   payment: {
@@ -67,6 +69,7 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
     bidMaxDays: Math.max(1, int(env.BID_MAX_DAYS, 30)),
     jobs: env.MARKET_JOBS !== '0',
     jobIntervalMs: Math.max(10, int(env.MARKET_JOB_INTERVAL_MS, 100)),
+    jobsInFlight: Math.max(1, int(env.MARKET_JOBS_IN_FLIGHT, 1000)),
     settleCheckMs: Math.max(100, int(env.SETTLE_CHECK_MS, 5000)),
     payment: {
       sandbox: env.PAYMENT_SANDBOX !== '0',

@@ -8,6 +8,10 @@ export interface MarketRuntime {
   settlement?: SettlementChain;
   providers: { sandbox?: SandboxProvider; alipay?: PaymentProvider };
   jobs: JobRunner;
+  /** Moves a paid order to settling with its operator transaction (batched). Returns the previous status or null. */
+  markSettling?: (orderNo: string, txId: number) => Promise<string | null>;
+  /** Completes a settled order (batched: many per database transaction). */
+  complete?: (orderNo: string, txHash: string | null) => Promise<boolean>;
   /** Resolves when the operator transaction `txId` is done (or after `timeoutMs`). */
   waitTx(txId: number, timeoutMs: number): Promise<void>;
   /** Replaces the chain side (tests plug a double in here) and subscribes to its events. */

@@ -7,7 +7,7 @@ import { JobRunner } from '../../jobs/runner.ts';
 import { alipayPayment } from '../../providers/payment/alipay.ts';
 import { sandboxPayment } from '../../providers/payment/sandbox.ts';
 import { expireDueOrders } from '../orders/close-order.ts';
-import { runSettleJob } from '../orders/settle-order.ts';
+import { completionBatcher, runSettleJob, settlingBatcher } from '../orders/settle-order.ts';
 import { createNotifier, type Notifier } from '../payments/notify-delivery.ts';
 import { reconcilePayments } from '../payments/reconcile-payments.ts';
 import { chainSettlement } from './chain-settlement.ts';
@@ -35,7 +35,7 @@ function sandboxSecret(ctx: AppContext): string {
 export async function startMarket(app: FastifyInstance, ctx: AppContext): Promise<{ notifier: () => Notifier }> {
   const cfg = ctx.config.market;
   const log = (msg: string, extra?: unknown) => app.log.warn(extra ?? {}, msg);
-  const jobs = new JobRunner(ctx.db, { intervalMs: cfg.jobIntervalMs, leaseMs: Math.max(60_000, cfg.settleCheckMs * 4), log });
+  const jobs = new JobRunner(ctx.db, { intervalMs: cfg.jobIntervalMs, maxInFlight: cfg.jobsInFlight, leaseMs: Math.max(60_000, cfg.settleCheckMs * 4), log });
   const waiters = new Map<number, Set<() => void>>();
   let unsubscribe: (() => void)[] = [];
   const notifier = createNotifier(
@@ -91,11 +91,16 @@ export async function startMarket(app: FastifyInstance, ctx: AppContext): Promis
     },
   };
   ctx.market = runtime;
+  runtime.complete = completionBatcher(ctx);
+  runtime.markSettling = settlingBatcher(ctx);
   if (ctx.chain) runtime.attachSettlement(await chainSettlement(ctx.chain));
 
   jobs.register('settle', (job) => runSettleJob(ctx, String(job.payload.orderNo ?? job.key.replace(/^settle:/, ''))));
   jobs.periodic('expire-orders', 1000, () => expireDueOrders(ctx));
   jobs.periodic('reconcile-payments', 15_000, () => reconcilePayments(ctx));
+  if (cfg.payment.sandbox && (cfg.payment.alipay || ctx.config.databaseUrl)) {
+    app.log.warn('PAYMENT_SANDBOX is on: the sandbox cashier pays without money and /payment/sandbox/topup credits balances; set PAYMENT_SANDBOX=0 in production');
+  }
   if (cfg.jobs) await jobs.start();
   app.addHook('onClose', async () => runtime.stop());
   return { notifier: () => notifier };

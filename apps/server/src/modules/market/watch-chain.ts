@@ -60,6 +60,15 @@ export async function onTokenEvents(ctx: AppContext, events: TokenEvent[]) {
   }
 }
 
+/** After a sale failed for good (the token was moved away meanwhile), the collectible follows its owner on chain if that is one of our users. */
+export async function resyncGoodsOwner(ctx: AppContext, goodsId: number) {
+  const chain = ctx.market?.settlement;
+  const g = await ctx.db.kysely.selectFrom('goods').select(['token_id', 'chain_status']).where('id', '=', goodsId).executeTakeFirst();
+  if (!chain || !g || g.token_id === null || g.chain_status !== 'minted') return;
+  const { owner } = await chain.tokenState(String(g.token_id));
+  if (owner) await syncOwner(ctx, String(g.token_id), owner);
+}
+
 /** A token moved on chain to a known user's wallet (not through one of our sales): the collectible follows. */
 async function syncOwner(ctx: AppContext, tokenId: string, to: string) {
   const g = await ctx.db.kysely.selectFrom('goods').select(['id', 'owner_user_id']).where('token_id', '=', Number(tokenId)).where('chain_status', '=', 'minted').executeTakeFirst();

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../context.ts';
 import type { JobResult } from '../../jobs/runner.ts';
-import { changed, inTx } from '../ledger/in-tx.ts';
+import { changed, inTx, type Q } from '../ledger/in-tx.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { historyAction } from '../market/repo.ts';
 import { FILLED_REVERTS, type SettleRequest } from '../market/settlement-chain.ts';
+import { resyncGoodsOwner } from '../market/watch-chain.ts';
 import { moveOrder } from './transitions.ts';
 
 /**
@@ -88,7 +89,9 @@ export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<Jo
     txId = await chain.submit(requestOf(o));
     // Listen before anything else can run: the queue reports on a later tick, never before this line.
     wait = ctx.market!.waitTx(txId, ctx.config.market.settleCheckMs);
-    const moved = await inTx(ctx, (trx) => moveOrder(trx, orderNo, 'paid', 'settling', ctx.now(), { chain_tx_id: txId }, `operator transaction #${txId}`));
+    const moved = ctx.market?.markSettling
+      ? await ctx.market.markSettling(orderNo, txId)
+      : await inTx(ctx, (trx) => moveOrder(trx, orderNo, 'paid', 'settling', ctx.now(), { chain_tx_id: txId }, `operator transaction #${txId}`));
     if (!moved) return { retryAt: Date.now() + 200 }; // someone else moved it: look again
   }
   if (txId === null) return { retryAt: Date.now() };
@@ -100,7 +103,7 @@ export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<Jo
   }
   if (out.state === 'pending') return { retryAt: Date.now() + 200 };
   if (out.state === 'confirmed') {
-    await completeOrder(ctx, orderNo, out.txHash);
+    await (ctx.market?.complete ?? ((n: string, h: string | null) => completeOrder(ctx, n, h)))(orderNo, out.txHash);
     return { done: true };
   }
 
@@ -121,7 +124,11 @@ export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<Jo
     }
   }
   if (!verdict.ok && verdict.permanent) {
-    await refundOrder(ctx, orderNo, verdict.reason);
+    if (await refundOrder(ctx, orderNo, verdict.reason)) {
+      // The token may have gone to another of our users while the sale was in flight (the watcher leaves such goods alone).
+      const g = await ctx.db.kysely.selectFrom('orders').select('goods_id').where('order_no', '=', orderNo).executeTakeFirst();
+      if (g) await resyncGoodsOwner(ctx, Number(g.goods_id)).catch(() => undefined);
+    }
     return { done: true };
   }
   // Transient (node unreachable, unknown revert): try again later; the money stays in escrow.
@@ -137,8 +144,61 @@ async function executedTxHash(ctx: AppContext, orderNo: string): Promise<string 
 
 /** Settled on chain: completes the order and moves goods and money, in one transaction. */
 export async function completeOrder(ctx: AppContext, orderNo: string, txHash: string | null): Promise<boolean> {
-  const now = ctx.now();
-  return inTx(ctx, async (trx) => {
+  return inTx(ctx, (trx) => completeInTx(trx, orderNo, txHash, ctx.now()));
+}
+
+/**
+ * Runs many small per-order steps in one database transaction (one commit for the batch): the
+ * settlement jobs' "paid → settling" moves and completions arrive in bursts (receipts come in
+ * batches). If a batch fails, each item is retried in its own transaction so one bad row cannot
+ * hold the others back.
+ */
+export function txBatcher<I, R>(ctx: AppContext, step: (trx: Q, item: I, now: number) => Promise<R>, maxBatch = 200) {
+  let queue: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  let scheduled = false;
+  const flush = async () => {
+    scheduled = false;
+    const batch = queue.splice(0, maxBatch);
+    if (queue.length) schedule();
+    if (!batch.length) return;
+    try {
+      const now = ctx.now();
+      const results = await inTx(ctx, async (trx) => {
+        const out: R[] = [];
+        for (const b of batch) out.push(await step(trx, b.item, now));
+        return out;
+      });
+      batch.forEach((b, i) => b.resolve(results[i]!));
+    } catch {
+      for (const b of batch) inTx(ctx, (trx) => step(trx, b.item, ctx.now())).then(b.resolve, b.reject);
+    }
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  };
+  return (item: I) =>
+    new Promise<R>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      schedule();
+    });
+}
+
+/** Batched completion (one transaction per burst of receipts). */
+export function completionBatcher(ctx: AppContext) {
+  const run = txBatcher(ctx, (trx, i: { orderNo: string; txHash: string | null }, now) => completeInTx(trx, i.orderNo, i.txHash, now));
+  return (orderNo: string, txHash: string | null) => run({ orderNo, txHash });
+}
+
+/** Batched "paid → settling" moves (one transaction per burst of submissions). */
+export function settlingBatcher(ctx: AppContext) {
+  const run = txBatcher(ctx, (trx, i: { orderNo: string; txId: number }, now) =>
+    moveOrder(trx, i.orderNo, 'paid', 'settling', now, { chain_tx_id: i.txId }, `operator transaction #${i.txId}`));
+  return (orderNo: string, txId: number) => run({ orderNo, txId });
+}
+
+async function completeInTx(trx: Q, orderNo: string, txHash: string | null, now: number): Promise<boolean> {
     const o = await trx
       .selectFrom('orders')
       .innerJoin('goods', 'goods.id', 'orders.goods_id')
@@ -176,7 +236,6 @@ export async function completeOrder(ctx: AppContext, orderNo: string, txHash: st
     if (Number(o.royalty_fen) > 0) entries.push({ account: o.royalty_user_id === null ? Account.commission : Account.user(Number(o.royalty_user_id)), amountFen: Number(o.royalty_fen) });
     await postTxn(trx, { id: `settle:${orderNo}`, kind: 'settle', orderNo, entries, now });
     return true;
-  });
 }
 
 /** Settlement failed for good: the buyer's payment goes back to the buyer's balance and the listing closes. */

@@ -11,14 +11,14 @@ export function useSamePathPending(): boolean {
 }
 
 /**
- * A list region that dims and shows a spinner while its next page or filter loads (the old
+ * A list region (test id = its `id`) that dims and shows a spinner while its next page or filter loads (the old
  * content stays in place, so nothing jumps).
  */
 export function PendingRegion({ children, className = '', id }: { children: ReactNode; className?: string; id?: string }) {
   const { t } = useTranslation();
   const pending = useSamePathPending();
   return (
-    <div id={id} className={`relative scroll-mt-24 ${className}`} aria-busy={pending}>
+    <div id={id} data-testid={id} className={`relative scroll-mt-24 ${className}`} aria-busy={pending}>
       <div className={pending ? 'pointer-events-none opacity-50 transition-opacity' : 'transition-opacity'}>{children}</div>
       {pending && (
         <div className="absolute inset-x-0 top-10 flex justify-center" role="status" data-testid="loading">

@@ -18,9 +18,9 @@ export function highlightParts(html: string): Array<{ text: string; em: boolean 
   return out;
 }
 
-/** Where a suggestion leads: the release, the collectible, or the creator results of the search. */
-export function suggestionHref(s: { type: string; id: number; plainText: string }): string {
+/** Where a suggestion leads: the release, the collectible or the creator (by id: the page redirects to its accountId URL). */
+export function suggestionHref(s: { type: string; id: number }): string {
   if (s.type === '0') return `/projects/detail/${s.id}`;
   if (s.type === '1') return `/assets/${s.id}`;
-  return `/search-object?str=${encodeURIComponent(s.plainText)}&tab=creators`;
+  return `/creator/${s.id}`;
 }

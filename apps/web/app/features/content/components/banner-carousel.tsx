@@ -58,6 +58,13 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
             </>
           );
           const cls = 'relative block w-full shrink-0 snap-start';
+          if (!/^(https?:\/\/|\/(?!\/))/.test(b.url)) {
+            return (
+              <div key={b.id} className={cls} data-testid="banner" aria-roledescription="slide">
+                {inner}
+              </div>
+            );
+          }
           return b.linkType === 'url' ? (
             <a key={b.id} href={b.url} target="_blank" rel="noopener noreferrer" className={cls} data-testid="banner" aria-roledescription="slide">
               {inner}

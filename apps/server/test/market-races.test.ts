@@ -1,0 +1,223 @@
+import crypto from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PaymentNotifyPaths } from '@cfx/contract/routes.ts';
+import { signContent } from '../src/providers/payment/types.ts';
+import { expireDueOrders } from '../src/modules/orders/close-order.ts';
+import { call, type TestApp } from './helpers.ts';
+import {
+  balance, createOrderFor, expectLedgerBalanced, listForSale, makeGoods, makeMarketApp, makeRelease, makeTrader, orderStatus, runJobs, signTyped, topup,
+  type FakeChain, type Release, type Trader,
+} from './market-helpers.ts';
+
+/** Races between payment, cancellation, expiry and notifies, and random operation sequences checked against the money and ownership invariants. */
+let t: TestApp & { chain: FakeChain };
+let release: Release;
+beforeAll(async () => {
+  t = await makeMarketApp({ MAX_UNPAID_ORDERS: '1000' });
+  release = await makeRelease(t);
+});
+afterAll(async () => { await t?.close(); });
+
+function notify(orderNo: string, tradeNo: string, fen: number) {
+  const p = { out_trade_no: orderNo, trade_no: tradeNo, total_amount: `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`, trade_status: 'TRADE_SUCCESS', sign_type: 'HMAC-SHA256' };
+  const params = { ...p, sign: crypto.createHmac('sha256', 'test-sandbox-secret').update(signContent(p)).digest('hex') };
+  return t.app.inject({ method: 'POST', url: PaymentNotifyPaths.sandbox, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(params).toString() });
+}
+
+async function listed(seller: Trader, price = 10_000) {
+  const g = await makeGoods(t, release, seller);
+  await listForSale(t, seller, g.goodsId, price);
+  return g;
+}
+
+describe('races', () => {
+  it('two balance payments racing for one balance: exactly one is paid', async () => {
+    const seller = await makeTrader(t);
+    const buyer = await makeTrader(t);
+    await topup(t, buyer, 10_000);
+    const a = await createOrderFor(t, buyer, (await listed(seller)).goodsId);
+    const b = await createOrderFor(t, buyer, (await listed(seller)).goodsId);
+    const r = await Promise.all([a, b].map((o) => call(t, '/payment/nftOrder/V1/pay', { orderNo: o.data.orderNo, method: 'balance' }, buyer.h)));
+    expect(r.map((x) => x.status).sort()).toEqual(['000000', '1016']);
+    expect(await balance(t, buyer)).toBe(0);
+    await expectLedgerBalanced(t);
+  });
+
+  it('pay racing cancel, 20 times: each order ends paid or cancelled, never both, and money adds up', async () => {
+    const seller = await makeTrader(t);
+    const buyer = await makeTrader(t);
+    await topup(t, buyer, 200_000);
+    const orders: string[] = [];
+    for (let i = 0; i < 20; i++) orders.push((await createOrderFor(t, buyer, (await listed(seller)).goodsId)).data.orderNo);
+    await Promise.all(orders.flatMap((orderNo) => [
+      call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'balance' }, buyer.h),
+      call(t, '/payment/nftOrder/V1/cannelOrder', { orderNo }, buyer.h),
+    ]));
+    await runJobs(t);
+    const statuses = await Promise.all(orders.map((o) => orderStatus(t, o)));
+    expect(statuses.every((s) => s === 'completed' || s === 'cancelled')).toBe(true);
+    const completed = statuses.filter((s) => s === 'completed').length;
+    expect(await balance(t, buyer)).toBe(200_000 - completed * 10_000);
+    await expectLedgerBalanced(t);
+  });
+
+  it('a notify racing the expiry sweep, 20 times: paid and settled, or expired with the money on the balance', async () => {
+    const seller = await makeTrader(t);
+    const buyer = await makeTrader(t);
+    const orders: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const o = (await createOrderFor(t, buyer, (await listed(seller)).goodsId)).data.orderNo;
+      await call(t, '/payment/nftOrder/V1/pay', { orderNo: o, method: 'sandbox' }, buyer.h);
+      orders.push(o);
+    }
+    t.clock.t += 300_001;
+    await Promise.all([expireDueOrders(t.ctx), ...orders.map((o, i) => notify(o, `SBXrace${i}`, 10_000))]);
+    await runJobs(t);
+    const statuses = await Promise.all(orders.map((o) => orderStatus(t, o)));
+    expect(statuses.every((s) => s === 'completed' || s === 'expired')).toBe(true);
+    expect(await balance(t, buyer)).toBe(statuses.filter((s) => s === 'expired').length * 10_000);
+    await expectLedgerBalanced(t);
+  });
+});
+
+describe('random operation sequences keep every invariant', () => {
+  type Op =
+    | { k: 'list' | 'close' | 'revoke'; g: number; price: number }
+    | { k: 'order' | 'payBalance' | 'paySandbox' | 'cancel' | 'notifyTwice'; b: number; g: number }
+    | { k: 'transfer'; g: number; to: number }
+    | { k: 'bid'; b: number; g: number; price: number }
+    | { k: 'accept'; g: number }
+    | { k: 'tick' | 'jobs' };
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    { weight: 3, arbitrary: fc.record({ k: fc.constantFrom('list' as const, 'list' as const, 'close' as const, 'revoke' as const), g: fc.nat(5), price: fc.integer({ min: 100, max: 50_000 }) }) },
+    { weight: 5, arbitrary: fc.record({ k: fc.constantFrom('order' as const, 'order' as const, 'payBalance' as const, 'payBalance' as const, 'paySandbox' as const, 'cancel' as const, 'notifyTwice' as const), b: fc.nat(2), g: fc.nat(5) }) },
+    { weight: 1, arbitrary: fc.record({ k: fc.constant('transfer' as const), g: fc.nat(5), to: fc.nat(5) }) },
+    { weight: 1, arbitrary: fc.record({ k: fc.constant('bid' as const), b: fc.nat(2), g: fc.nat(5), price: fc.integer({ min: 100, max: 50_000 }) }) },
+    { weight: 1, arbitrary: fc.record({ k: fc.constant('accept' as const), g: fc.nat(5) }) },
+    { weight: 2, arbitrary: fc.record({ k: fc.constantFrom('tick' as const, 'jobs' as const, 'jobs' as const) }) },
+  );
+
+  it('ledger balances, nothing stays paid, chain and database agree on owners', async () => {
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 15, maxLength: 40, size: 'max' }), async (ops) => {
+        run++;
+        const people = [await makeTrader(t), await makeTrader(t), await makeTrader(t), await makeTrader(t), await makeTrader(t), await makeTrader(t)];
+        const buyers = people.slice(3);
+        for (const b of buyers) await topup(t, b, 100_000);
+        const goods: { goodsId: number; tokenId: string }[] = [];
+        for (let i = 0; i < 6; i++) goods.push(await makeGoods(t, release, people[i % 3]!));
+        const ownerOf = async (gi: number) => {
+          const row = await t.ctx.db.kysely.selectFrom('goods').select('owner_user_id').where('id', '=', goods[gi]!.goodsId).executeTakeFirstOrThrow();
+          return people.find((p) => p.userId === Number(row.owner_user_id))!;
+        };
+        const lastOrder = new Map<number, string>();
+        /** Picks among our goods in a given state, so that most operations do something. */
+        const pick = async (i: number, status: 'held' | 'on_sale') => {
+          const rows = await t.ctx.db.kysely.selectFrom('goods').select('id').where('id', 'in', goods.map((g) => g.goodsId)).where('status', '=', status).execute();
+          if (!rows.length) return i;
+          const id = Number(rows[i % rows.length]!.id);
+          return goods.findIndex((g) => g.goodsId === id);
+        };
+        let trade = 0;
+        for (const o of ops) {
+          switch (o.k) {
+            case 'list': {
+              o.g = await pick(o.g, 'held');
+              const owner = await ownerOf(o.g);
+              const pre = await call(t, '/goods/v1/preOpenSale', { goodsId: goods[o.g]!.goodsId, price: o.price }, owner.h);
+              if (pre.status !== '000000') break;
+              if (t.chain.owners.get(goods[o.g]!.tokenId) === owner.address) t.chain.approve(goods[o.g]!.tokenId, owner.address);
+              const rr = await call(t, '/goods/v1/openSale', { goodsId: goods[o.g]!.goodsId, price: o.price, sellerOrderId: pre.data.sellerOrderId, signature: signTyped(owner, pre.data) }, owner.h);
+              void rr;
+              break;
+            }
+            case 'close':
+              await call(t, '/goods/v1/closeSale', { goodsId: goods[o.g]!.goodsId }, (await ownerOf(o.g)).h);
+              break;
+            case 'revoke':
+              t.chain.revoke(goods[o.g]!.tokenId);
+              t.chain.emit([{ event: 'Approval', tokenId: goods[o.g]!.tokenId, from: null, to: null }]);
+              break;
+            case 'transfer': {
+              const to = people[o.to]!;
+              t.chain.transfer(goods[o.g]!.tokenId, to.address);
+              t.chain.emit([{ event: 'Transfer', tokenId: goods[o.g]!.tokenId, from: (await ownerOf(o.g)).address, to: to.address }]);
+              break;
+            }
+            case 'order': {
+              o.g = await pick(o.g, 'on_sale');
+              const r = await createOrderFor(t, buyers[o.b]!, goods[o.g]!.goodsId);
+              if (r.status === '000000') lastOrder.set(o.b, r.data.orderNo);
+              break;
+            }
+            case 'payBalance':
+            case 'paySandbox':
+            case 'cancel':
+            case 'notifyTwice': {
+              const orderNo = lastOrder.get(o.b);
+              if (!orderNo) break;
+              const h = buyers[o.b]!.h;
+              if (o.k === 'payBalance') await call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'balance' }, h);
+              else if (o.k === 'paySandbox') await call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'sandbox' }, h);
+              else if (o.k === 'cancel') await call(t, '/payment/nftOrder/V1/cannelOrder', { orderNo }, h);
+              else {
+                const price = Number((await t.ctx.db.kysely.selectFrom('orders').select('price_fen').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).price_fen);
+                const id = `SBXprop${run}-${trade++}`;
+                await notify(orderNo, id, price);
+                await notify(orderNo, id, price);
+              }
+              break;
+            }
+            case 'bid':
+              await call(t, '/goods/v1/bargin', { goodsId: goods[o.g]!.goodsId, amount: o.price, expiresAt: t.clock.t + 86_400_000 }, buyers[o.b]!.h);
+              break;
+            case 'accept': {
+              const owner = await ownerOf(o.g);
+              const bids = await call(t, '/goods/v1/barginList', { goodsId: goods[o.g]!.goodsId });
+              const top = bids.data?.list?.[0];
+              if (!top) break;
+              const pre = await call(t, '/goods/v1/preOpenSale', { goodsId: goods[o.g]!.goodsId, price: top.amountFen, bidId: top.id }, owner.h);
+              if (pre.status !== '000000') break;
+              if (t.chain.owners.get(goods[o.g]!.tokenId) === owner.address) t.chain.approve(goods[o.g]!.tokenId, owner.address);
+              const r = await call(t, '/goods/v1/agreeBargin/', { bidId: top.id, sellerOrderId: pre.data.sellerOrderId, signature: signTyped(owner, pre.data) }, owner.h);
+              if (r.status === '000000') {
+                const buyerId = Number((await t.ctx.db.kysely.selectFrom('orders').select('buyer_user_id').where('order_no', '=', r.data.orderNo).executeTakeFirstOrThrow()).buyer_user_id);
+                const b = buyers.findIndex((x) => x.userId === buyerId);
+                if (b >= 0) lastOrder.set(b, r.data.orderNo);
+              }
+              break;
+            }
+            case 'tick':
+              t.clock.t += 301_000;
+              break;
+            case 'jobs':
+              await runJobs(t);
+              break;
+          }
+        }
+        await new Promise((r) => setTimeout(r, 20)); // watcher callbacks
+        await runJobs(t);
+        await expectLedgerBalanced(t);
+        const stuck = await t.ctx.db.kysely.selectFrom('orders').select(['order_no', 'status']).where('status', 'in', ['paid', 'settling']).execute();
+        expect(stuck).toEqual([]);
+        for (const g of goods) {
+          const row = await t.ctx.db.kysely.selectFrom('goods').select('owner_user_id').where('id', '=', g.goodsId).executeTakeFirstOrThrow();
+          const owner = people.find((p) => p.userId === Number(row.owner_user_id))!;
+          expect(t.chain.owners.get(g.tokenId), `goods ${g.goodsId}`).toBe(owner.address);
+          const live = await t.ctx.db.kysely.selectFrom('listings').select(['id', 'kind']).where('goods_id', '=', g.goodsId).where('status', 'in', ['on_sale', 'reserved']).execute();
+          expect(live.length).toBeLessThanOrEqual(1);
+          // the catalog's goods.status says on sale exactly when a public listing is live
+          const gs = await t.ctx.db.kysely.selectFrom('goods').select('status').where('id', '=', g.goodsId).executeTakeFirstOrThrow();
+          expect(gs.status === 'on_sale', `goods ${g.goodsId} status`).toBe(live.some((l) => l.kind === 'market'));
+        }
+        // every completed order paid its seller once; every refunded one its buyer once
+        const done = await t.ctx.db.kysely.selectFrom('orders').select(['order_no', 'status']).where('status', 'in', ['completed', 'refunded']).execute();
+        const txns = new Set((await t.ctx.db.kysely.selectFrom('ledger_txns').select('id').execute()).map((r) => r.id));
+        for (const d of done) expect(txns.has(`${d.status === 'completed' ? 'settle' : 'refund'}:${d.order_no}`)).toBe(true);
+      }),
+      { numRuns: 40, seed: 20261121 },
+    );
+  }, 120_000);
+});

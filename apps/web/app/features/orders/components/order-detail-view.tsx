@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoadingBlock } from '../../../components/ui/spinner.tsx';
+import { toast } from '../../../stores/toast.ts';
+import { cancelOrder } from '../api/cancel-order.ts';
+import { isAwaitingPayment } from '../status.ts';
+import { Countdown } from './countdown.tsx';
+import { OrderProgress } from './order-progress.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { OrderTimeline } from './order-timeline.tsx';
+import { useOrder } from './use-order.ts';
+
+/** An order in the personal center: summary, progress, timeline; the buyer of an unpaid order can pay or cancel it. */
+export function OrderDetailView({ orderNo, backTo }: { orderNo: string; backTo: string }) {
+  const { t } = useTranslation();
+  const q = useOrder(orderNo, { pollMs: 3000 });
+  const [cancelling, setCancelling] = useState(false);
+  if (q.isPending) return <LoadingBlock label={t('orders.loading')} />;
+  if (q.isError) {
+    return (
+      <div className="card p-8 text-center" data-testid="order-detail" data-status="error">
+        <p className="text-ink-soft">{q.error.message || t('orders.loadFailed')}</p>
+        <Link to={backTo} className="btn-ghost mt-4">
+          {t('orders.back')}
+        </Link>
+      </div>
+    );
+  }
+  const o = q.data;
+  const awaiting = isAwaitingPayment(o.status) && o.remainingMs > 0;
+  const onCancel = async () => {
+    setCancelling(true);
+    const r = await cancelOrder(o.orderNo);
+    setCancelling(false);
+    if (r.ok) {
+      toast.success(r.message || t('orders.cancelled'));
+      void q.refetch();
+    }
+  };
+  return (
+    <div className="space-y-6" data-testid="order-detail" data-status={o.status}>
+      <Link to={backTo} className="text-sm text-brand hover:underline" data-testid="order-detail-back">
+        ← {t('orders.back')}
+      </Link>
+      <section className="card p-6">
+        <OrderSummary order={o} />
+        {awaiting && o.role === 'buyer' && (
+          <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-control bg-warning/10 px-4 py-3">
+            <p className="text-sm text-warning">
+              {t('orders.payWithin')} <Countdown deadline={q.deadline} onEnd={() => void q.refetch()} />
+            </p>
+            <div className="flex gap-2">
+              <button type="button" className="btn-ghost h-9" disabled={cancelling} onClick={() => void onCancel()} data-testid="order-cancel">
+                {t('orders.cancel')}
+              </button>
+              <Link to={`/pay?orderNo=${encodeURIComponent(o.orderNo)}`} className="btn-primary h-9" data-testid="order-pay">
+                {t('orders.goPay')}
+              </Link>
+            </div>
+          </div>
+        )}
+        <div className="mt-6">
+          <OrderProgress order={o} />
+        </div>
+      </section>
+      <section className="card p-6">
+        <h2 className="mb-4 text-base text-ink">{t('orders.timeline')}</h2>
+        <OrderTimeline events={o.timeline} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '../api/types.ts';
+import { STATUS_TONE } from '../status.ts';
+
+export function OrderStatusBadge({ status, className = '' }: { status: OrderStatus; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`inline-flex h-6 items-center whitespace-nowrap rounded-full px-2.5 text-xs font-medium ${STATUS_TONE[status]} ${className}`} data-testid="order-status" data-status={status}>
+      {t(`orders.status.${status}`)}
+    </span>
+  );
+}

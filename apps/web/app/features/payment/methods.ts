@@ -1,0 +1,10 @@
+import type { PayMethod } from './api/types.ts';
+
+/** Preference when several methods are available: the sandbox cashier (default), Alipay, the platform balance. */
+export const METHOD_ORDER: readonly PayMethod[] = ['sandbox', 'alipay', 'balance'];
+
+/** The method to pre-select: `preferred` when available, else the first of METHOD_ORDER that is. */
+export function defaultMethod(methods: readonly PayMethod[], preferred?: PayMethod | null): PayMethod | null {
+  if (preferred && methods.includes(preferred)) return preferred;
+  return METHOD_ORDER.find((m) => methods.includes(m)) ?? null;
+}

@@ -1,0 +1,273 @@
+// Lighthouse 12 (npm) with Debian chromium on the server-rendered catalog and content pages:
+// `/`, a release (/projects/detail/:id), a collectible (/assets/:id) and a news item (/news/:id),
+// mobile (Lighthouse's default config) and desktop (core/config/desktop-config.js).
+// Issue "Catalog and content, server-rendered": performance ≥ 98 desktop and ≥ 90 mobile, initial JS ≤ 150 KiB gzip.
+//
+// Run: cd bench && node lighthouse.mjs      (npm run bench:lighthouse -w bench)
+// Env: BENCH_RUNS=n     runs per URL and form factor (default: 1, or 3 when the 1-minute load average is
+//                       above 0.75 × cores); with n > 1 the reported run is Lighthouse's median run
+//                       (computeMedianRun: closest to the median FCP and TTI)
+//      BENCH_BUILD=1    rebuild apps/web first (default: build only when apps/web/build is missing)
+//      CHROME_PATH      default /usr/bin/chromium
+//      BENCH_OUT=dir    where the JSON reports go (default: a temp dir, printed at the end)
+//
+// The server is the real one (`node --import tsx apps/server/src/main.ts`, NODE_ENV=production, SQLite in a fresh
+// DATA_DIR, demo data seeded, CHAIN=off). The web build is copied to a temp dir first (WEB_BUILD_DIR), so a rebuild
+// by someone else during the run cannot pull assets from under the server. The server sends no
+// Content-Encoding: "JS transfer" is what went over the wire, "JS gzip" the same scripts gzipped here (zlib level 6).
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import * as chromeLauncher from 'chrome-launcher';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '..');
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const cores = os.cpus().length;
+const busy = os.loadavg()[0] > cores * 0.75;
+const runs = Number(process.env.BENCH_RUNS ?? (busy ? 3 : 1));
+const outDir = process.env.BENCH_OUT ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-lighthouse-'));
+fs.mkdirSync(outDir, { recursive: true });
+const API = '/mvapi/public';
+const TARGET = { mobile: 90, desktop: 98 };
+const CHROME_FLAGS = [
+  '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const tmpDirs = [];
+const tmp = (prefix) => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tmpDirs.push(d);
+  return d;
+};
+
+// 1. The web build: build if missing (or asked), then snapshot it.
+const webBuild = path.join(repo, 'apps/web/build');
+if (process.env.BENCH_BUILD === '1' || !fs.existsSync(path.join(webBuild, 'server/index.js'))) {
+  console.log('building apps/web …');
+  execFileSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repo, stdio: 'inherit' });
+}
+// Inside the repo (bench/.tmp is git-ignored) so the server build resolves react from the root node_modules,
+// with a node_modules link to apps/web/node_modules for react-router as apps/web/build would.
+fs.mkdirSync(path.join(here, '.tmp'), { recursive: true });
+const buildSnap = fs.mkdtempSync(path.join(here, '.tmp', 'lh-build-'));
+tmpDirs.push(buildSnap);
+fs.cpSync(webBuild, buildSnap, { recursive: true });
+fs.symlinkSync(path.join(repo, 'apps/web/node_modules'), path.join(buildSnap, 'node_modules'), 'dir');
+const buildTime = fs.statSync(path.join(webBuild, 'server/index.js')).mtime;
+
+// 2. The real server on a free port with a fresh data dir.
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = tmp('cfx-lh-data-');
+const serverLog = path.join(outDir, 'server.log');
+const logFd = fs.openSync(serverLog, 'w');
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  cwd: repo,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CHAIN: 'off', NODE_ENV: 'production', WEB_BUILD_DIR: buildSnap, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', logFd, logFd],
+});
+let serverExited = false;
+server.once('exit', () => (serverExited = true));
+
+let chrome;
+function cleanup() {
+  try { chrome?.kill(); } catch {}
+  if (!serverExited) server.kill('SIGTERM');
+  for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+}
+process.once('SIGINT', () => { cleanup(); process.exit(130); });
+
+try {
+  const t0 = Date.now();
+  for (;;) {
+    if (serverExited) throw new Error(`server exited, see ${serverLog}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() - t0 > 180_000) throw new Error('server did not answer /healthz in 180 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  console.log(`server up on ${base} in ${Date.now() - t0} ms (web build of ${buildTime.toISOString()})`);
+
+  // 3. Ids from the API.
+  const call = async (method, p, body) => {
+    const res = await fetch(base + API + p, method === 'GET' ? {} : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+    const j = await res.json();
+    if (!j.data) throw new Error(`${p}: ${JSON.stringify(j).slice(0, 200)}`);
+    return j.data;
+  };
+  const release = (await call('POST', '/goods/v1/project/index', { pageNum: 1, pageSize: 1 })).list[0];
+  const goods = (await call('POST', '/goods/v1/list/index', { pageNum: 1, pageSize: 1 })).list[0]
+    ?? (await call('POST', '/goods/v1/list/index', { pageNum: 1, pageSize: 1, status: 'all' })).list[0];
+  const news = (await call('GET', '/official/news/list?pageNum=1&pageSize=1')).list[0];
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'release', path: `/projects/detail/${release.id}` },
+    { name: 'collectible', path: `/assets/${goods.id}` },
+    { name: 'news', path: `/news/${news.id}` },
+  ];
+
+  // 4. Initial JS the way apps/web/scripts/smoke.mjs counts it: modulepreload/script/import() of /assets/*.js in the HTML.
+  const initialJs = {};
+  for (const p of pages) {
+    const res = await fetch(base + p.path);
+    if (res.status !== 200) throw new Error(`${p.path} → ${res.status}`);
+    const html = await res.text();
+    const files = new Set([...html.matchAll(/(?:href|src|import)\s*=?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+    for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) files.add(m[1]);
+    let gz = 0;
+    let raw = 0;
+    for (const f of files) {
+      const buf = fs.readFileSync(path.join(buildSnap, 'client', f));
+      raw += buf.length;
+      gz += gzipSync(buf).length;
+    }
+    initialJs[p.name] = { files: files.size, raw, gz, htmlGz: gzipSync(html).length, htmlRaw: Buffer.byteLength(html) };
+  }
+
+  // 5. Lighthouse.
+  const gzCache = new Map();
+  const gzipOf = async (url) => {
+    if (!gzCache.has(url)) gzCache.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length);
+    return gzCache.get(url);
+  };
+  async function lh(url, formFactor) {
+    const userDataDir = tmp('cfx-lh-chrome-');
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent' });
+    try {
+      const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, formFactor === 'desktop' ? desktopConfig : undefined);
+      if (r.lhr.runtimeError) throw new Error(`${url} ${formFactor}: ${r.lhr.runtimeError.code} ${r.lhr.runtimeError.message}`);
+      return r.lhr;
+    } finally {
+      chrome.kill();
+      chrome = undefined;
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    }
+  }
+
+  // Warm-up: SSR of every page and its assets over HTTP, then one unrecorded Lighthouse run.
+  for (const p of pages) for (let i = 0; i < 5; i++) await (await fetch(base + p.path)).text();
+  await lh(base + '/', 'mobile');
+
+  const rows = [];
+  for (const formFactor of ['mobile', 'desktop']) {
+    for (const p of pages) {
+      const lhrs = [];
+      for (let i = 0; i < runs; i++) {
+        const lhr = await lh(base + p.path, formFactor);
+        lhrs.push(lhr);
+        process.stdout.write(`  ${formFactor} ${p.path} run ${i + 1}/${runs}: performance ${Math.round(lhr.categories.performance.score * 100)}\n`);
+      }
+      const lhr = runs > 1 ? computeMedianRun(lhrs) : lhrs[0];
+      const file = path.join(outDir, `${formFactor}-${p.name}.json`);
+      fs.writeFileSync(file, JSON.stringify(lhr));
+      const a = lhr.audits;
+      const scripts = (a['network-requests']?.details?.items ?? []).filter((it) => it.resourceType === 'Script');
+      let jsGz = 0;
+      for (const s of scripts) jsGz += await gzipOf(s.url);
+      rows.push({
+        formFactor,
+        page: p,
+        file,
+        perfRuns: lhrs.map((x) => Math.round(x.categories.performance.score * 100)),
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c].score * 100)])),
+        fcp: a['first-contentful-paint'].numericValue,
+        lcp: a['largest-contentful-paint'].numericValue,
+        tbt: a['total-blocking-time'].numericValue,
+        cls: a['cumulative-layout-shift'].numericValue,
+        si: a['speed-index'].numericValue,
+        scripts: scripts.length,
+        jsTransfer: scripts.reduce((s, x) => s + (x.transferSize ?? 0), 0),
+        jsGz,
+        totalBytes: a['total-byte-weight'].numericValue,
+        benchmarkIndex: lhr.environment.benchmarkIndex,
+        warnings: lhr.runWarnings,
+        issues: topIssues(lhr),
+        lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+        failing: Object.fromEntries(CATEGORIES.filter((c) => c !== 'performance').map((c) => [c, failingAudits(lhr, c)])),
+      });
+    }
+  }
+
+  // 6. Report.
+  const kib = (b) => (b / 1024).toFixed(1);
+  const s = (ms) => (ms / 1000).toFixed(2);
+  console.log(`\nLighthouse ${rows[0] && JSON.parse(fs.readFileSync(rows[0].file)).lighthouseVersion}, ${chromePath} (${execFileSync(chromePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()}), ` +
+    `${runs} run(s) per URL and form factor${runs > 1 ? ' (median run)' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(`pages: ${pages.map((p) => p.path).join(', ')}\n`);
+  console.log('| form factor | page | performance (runs) | target | a11y | best practices | SEO | FCP | LCP | TBT | CLS | SI | JS transfer | JS gzip | benchmarkIndex |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of rows) {
+    const t = TARGET[r.formFactor];
+    const perf = `${r.scores.performance >= t ? '' : '**'}${r.scores.performance}${r.scores.performance >= t ? '' : '**'}${runs > 1 ? ` (${r.perfRuns.join(', ')})` : ''}`;
+    console.log(`| ${r.formFactor} | \`${r.page.path}\` | ${perf} | ≥ ${t} | ${r.scores.accessibility} | ${r.scores['best-practices']} | ${r.scores.seo} | ${s(r.fcp)} s | ${s(r.lcp)} s | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${s(r.si)} s | ${r.scripts} files, ${kib(r.jsTransfer)} KiB | ${kib(r.jsGz)} KiB | ${Math.round(r.benchmarkIndex)} |`);
+  }
+  console.log('\nInitial JS (smoke.mjs method: /assets/*.js referenced by the SSR HTML), target ≤ 150 KiB gzip:');
+  console.log('| page | scripts | raw | gzip | HTML raw / gzip |');
+  console.log('|---|---|---|---|---|');
+  for (const p of pages) {
+    const j = initialJs[p.name];
+    console.log(`| \`${p.path}\` | ${j.files} | ${kib(j.raw)} KiB | ${j.gz / 1024 <= 150 ? '' : '**'}${kib(j.gz)} KiB${j.gz / 1024 <= 150 ? '' : '**'} | ${kib(j.htmlRaw)} / ${kib(j.htmlGz)} KiB |`);
+  }
+  console.log('\nTop performance opportunities / diagnostics (by estimated savings):');
+  for (const r of rows) {
+    const miss = r.scores.performance < TARGET[r.formFactor];
+    console.log(`- ${r.formFactor} \`${r.page.path}\`${miss ? ' (MISS)' : ''}; LCP element: ${r.lcpElement ?? '—'}`);
+    for (const i of r.issues.slice(0, miss ? 5 : 3)) console.log(`    - ${i}`);
+  }
+  console.log('\nFailing audits in the other categories:');
+  for (const r of rows) {
+    const f = Object.entries(r.failing).filter(([, v]) => v.length).map(([c, v]) => `${c}: ${v.join('; ')}`);
+    if (f.length) console.log(`- ${r.formFactor} \`${r.page.path}\`: ${f.join(' | ')}`);
+  }
+  const warn = [...new Set(rows.flatMap((r) => r.warnings ?? []))];
+  if (warn.length) console.log(`\nLighthouse warnings:\n${warn.map((w) => `- ${w}`).join('\n')}`);
+  console.log(`\nJSON reports: ${outDir}`);
+} finally {
+  cleanup();
+}
+
+/** Failing performance audits (diagnostics / opportunities), biggest estimated savings first. */
+function topIssues(lhr) {
+  const refs = lhr.categories.performance.auditRefs.filter((r) => r.group === 'diagnostics' || r.group === 'load-opportunities');
+  const out = [];
+  for (const ref of refs) {
+    const a = lhr.audits[ref.id];
+    if (!a || a.score === null || a.scoreDisplayMode === 'notApplicable' || a.scoreDisplayMode === 'manual') continue;
+    const ms = a.metricSavings ?? {};
+    const savedMs = (ms.LCP ?? 0) + (ms.FCP ?? 0) + (ms.TBT ?? 0);
+    const failing = a.scoreDisplayMode === 'informative' ? savedMs > 0 || (ms.CLS ?? 0) > 0 : a.score < 0.9;
+    if (!failing) continue;
+    const savings = [ms.FCP && `FCP −${Math.round(ms.FCP)} ms`, ms.LCP && `LCP −${Math.round(ms.LCP)} ms`, ms.TBT && `TBT −${Math.round(ms.TBT)} ms`, ms.CLS && `CLS −${ms.CLS.toFixed(3)}`]
+      .filter(Boolean).join(', ');
+    const bytes = a.details?.overallSavingsBytes ? `${Math.round(a.details.overallSavingsBytes / 1024)} KiB` : '';
+    out.push({ key: savedMs + (ms.CLS ?? 0) * 10_000, score: a.score, text: `${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}${bytes && !String(a.displayValue ?? '').includes('KiB') ? ` (${bytes})` : ''}${savings ? ` [est. ${savings}]` : ''} (\`${a.id}\`)` });
+  }
+  return out.sort((x, y) => y.key - x.key || x.score - y.score).map((x) => x.text);
+}
+
+/** Failing audits of a non-performance category. */
+function failingAudits(lhr, category) {
+  return lhr.categories[category].auditRefs
+    .map((r) => lhr.audits[r.id])
+    .filter((a) => a && a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
+    .map((a) => `${a.title} (\`${a.id}\`)`);
+}
