@@ -10,9 +10,11 @@
 //      BENCH_BUILD=1    rebuild apps/web first (default: build only when apps/web/build is missing)
 //      CHROME_PATH      default /usr/bin/chromium
 //      BENCH_OUT=dir    where the JSON reports go (default: a temp dir, printed at the end)
+//      BENCH_GZIP_PROXY=1  what-if: Lighthouse loads the pages through a gzip reverse proxy in this process (like
+//                       nginx `gzip on` or @fastify/compress in front of the app); the app itself sends no Content-Encoding
 //
 // The server is the real one (`node --import tsx apps/server/src/main.ts`, NODE_ENV=production, SQLite in a fresh
-// DATA_DIR, demo data seeded, CHAIN=off). The web build is copied to a temp dir first (WEB_BUILD_DIR), so a rebuild
+// DATA_DIR, demo data seeded, CHAIN=off). The web build is copied to bench/.tmp first (WEB_BUILD_DIR), so a rebuild
 // by someone else during the run cannot pull assets from under the server. The server sends no
 // Content-Encoding: "JS transfer" is what went over the wire, "JS gzip" the same scripts gzipped here (zlib level 6).
 import { spawn, execFileSync } from 'node:child_process';
@@ -88,10 +90,13 @@ let serverExited = false;
 server.once('exit', () => (serverExited = true));
 
 let chrome;
+let proxy;
 function cleanup() {
   try { chrome?.kill(); } catch {}
   if (!serverExited) server.kill('SIGTERM');
+  proxy?.close();
   for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
+  try { fs.rmdirSync(path.join(here, '.tmp')); } catch {}
 }
 process.once('SIGINT', () => { cleanup(); process.exit(130); });
 
@@ -106,6 +111,13 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   console.log(`server up on ${base} in ${Date.now() - t0} ms (web build of ${buildTime.toISOString()})`);
+  // What the browser loads: the server itself, or (BENCH_GZIP_PROXY=1) a gzip proxy in front of it.
+  let origin = base;
+  if (process.env.BENCH_GZIP_PROXY === '1') {
+    proxy = await gzipProxy(port);
+    origin = `http://127.0.0.1:${proxy.address().port}`;
+    console.log(`what-if: pages loaded through a gzip proxy on ${origin}`);
+  }
 
   // 3. Ids from the API.
   const call = async (method, p, body) => {
@@ -146,7 +158,11 @@ try {
   // 5. Lighthouse.
   const gzCache = new Map();
   const gzipOf = async (url) => {
-    if (!gzCache.has(url)) gzCache.set(url, gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length);
+    if (!gzCache.has(url)) {
+      const u = new URL(url);
+      const body = Buffer.from(await (await fetch(base + u.pathname + u.search, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
+      gzCache.set(url, gzipSync(body).length);
+    }
     return gzCache.get(url);
   };
   async function lh(url, formFactor) {
@@ -164,15 +180,15 @@ try {
   }
 
   // Warm-up: SSR of every page and its assets over HTTP, then one unrecorded Lighthouse run.
-  for (const p of pages) for (let i = 0; i < 5; i++) await (await fetch(base + p.path)).text();
-  await lh(base + '/', 'mobile');
+  for (const p of pages) for (let i = 0; i < 5; i++) await (await fetch(origin + p.path)).text();
+  await lh(origin + '/', 'mobile');
 
   const rows = [];
   for (const formFactor of ['mobile', 'desktop']) {
     for (const p of pages) {
       const lhrs = [];
       for (let i = 0; i < runs; i++) {
-        const lhr = await lh(base + p.path, formFactor);
+        const lhr = await lh(origin + p.path, formFactor);
         lhrs.push(lhr);
         process.stdout.write(`  ${formFactor} ${p.path} run ${i + 1}/${runs}: performance ${Math.round(lhr.categories.performance.score * 100)}\n`);
       }
@@ -202,6 +218,7 @@ try {
         warnings: lhr.runWarnings,
         issues: topIssues(lhr),
         lcpElement: a['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+        lcpPhases: (a['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((x) => `${x.phase} ${Math.round(x.timing)} ms`).join(', ') || '—',
         failing: Object.fromEntries(CATEGORIES.filter((c) => c !== 'performance').map((c) => [c, failingAudits(lhr, c)])),
       });
     }
@@ -211,7 +228,7 @@ try {
   const kib = (b) => (b / 1024).toFixed(1);
   const s = (ms) => (ms / 1000).toFixed(2);
   console.log(`\nLighthouse ${rows[0] && JSON.parse(fs.readFileSync(rows[0].file)).lighthouseVersion}, ${chromePath} (${execFileSync(chromePath, ['--version'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim()}), ` +
-    `${runs} run(s) per URL and form factor${runs > 1 ? ' (median run)' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+    `${runs} run(s) per URL and form factor${runs > 1 ? ' (median run)' : ''}${proxy ? ', THROUGH A GZIP PROXY (what-if)' : ''}, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   console.log(`pages: ${pages.map((p) => p.path).join(', ')}\n`);
   console.log('| form factor | page | performance (runs) | target | a11y | best practices | SEO | FCP | LCP | TBT | CLS | SI | JS transfer | JS gzip | benchmarkIndex |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
@@ -230,7 +247,7 @@ try {
   console.log('\nTop performance opportunities / diagnostics (by estimated savings):');
   for (const r of rows) {
     const miss = r.scores.performance < TARGET[r.formFactor];
-    console.log(`- ${r.formFactor} \`${r.page.path}\`${miss ? ' (MISS)' : ''}; LCP element: ${r.lcpElement ?? '—'}`);
+    console.log(`- ${r.formFactor} \`${r.page.path}\`${miss ? ' (MISS)' : ''}; LCP element: ${r.lcpElement ?? '—'}; LCP phases: ${r.lcpPhases}`);
     for (const i of r.issues.slice(0, miss ? 5 : 3)) console.log(`    - ${i}`);
   }
   console.log('\nFailing audits in the other categories:');
@@ -259,7 +276,10 @@ function topIssues(lhr) {
     const savings = [ms.FCP && `FCP −${Math.round(ms.FCP)} ms`, ms.LCP && `LCP −${Math.round(ms.LCP)} ms`, ms.TBT && `TBT −${Math.round(ms.TBT)} ms`, ms.CLS && `CLS −${ms.CLS.toFixed(3)}`]
       .filter(Boolean).join(', ');
     const bytes = a.details?.overallSavingsBytes ? `${Math.round(a.details.overallSavingsBytes / 1024)} KiB` : '';
-    out.push({ key: savedMs + (ms.CLS ?? 0) * 10_000, score: a.score, text: `${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}${bytes && !String(a.displayValue ?? '').includes('KiB') ? ` (${bytes})` : ''}${savings ? ` [est. ${savings}]` : ''} (\`${a.id}\`)` });
+    if (ref.id === 'largest-contentful-paint-element') continue; // its phases are printed with the LCP element
+    const items = (a.details?.items ?? []).filter((it) => typeof it.url === 'string').slice(0, 3)
+      .map((it) => `${it.url.replace(/^https?:\/\/[^/]+/, '')}${it.wastedBytes ? ` ${Math.round(it.wastedBytes / 1024)} KiB` : it.wastedMs ? ` ${Math.round(it.wastedMs)} ms` : ''}`);
+    out.push({ key: savedMs + (ms.CLS ?? 0) * 10_000, score: a.score, text: `${a.title}${a.displayValue ? ` — ${a.displayValue}` : ''}${bytes && !String(a.displayValue ?? '').includes('KiB') ? ` (${bytes})` : ''}${savings ? ` [est. ${savings}]` : ''} (\`${a.id}\`)${items.length ? `: ${items.join(', ')}` : ''}` });
   }
   return out.sort((x, y) => y.key - x.key || x.score - y.score).map((x) => x.text);
 }
@@ -270,4 +290,44 @@ function failingAudits(lhr, category) {
     .map((r) => lhr.audits[r.id])
     .filter((a) => a && a.score !== null && a.score < 1 && ['binary', 'numeric'].includes(a.scoreDisplayMode))
     .map((a) => `${a.title} (\`${a.id}\`)`);
+}
+
+/** A reverse proxy to 127.0.0.1:upstreamPort that gzips text responses when the browser accepts gzip. */
+async function gzipProxy(upstreamPort) {
+  const http = await import('node:http');
+  const cache = new Map(); // immutable responses (hashed assets, generated images): gzip once
+  const srv = http.createServer((req, res) => {
+    const headers = { ...req.headers };
+    delete headers['accept-encoding'];
+    const up = http.request({ host: '127.0.0.1', port: upstreamPort, method: req.method, path: req.url, headers }, (ur) => {
+      const chunks = [];
+      ur.on('data', (c) => chunks.push(c));
+      ur.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const h = { ...ur.headers };
+        const type = String(h['content-type'] ?? '');
+        const ok = /gzip/.test(String(req.headers['accept-encoding'] ?? '')) && body.length > 1024 && /text|javascript|json|svg|xml/.test(type) && !h['content-encoding'];
+        if (!ok) {
+          res.writeHead(ur.statusCode, h);
+          return res.end(body);
+        }
+        const immutable = /immutable/.test(String(h['cache-control'] ?? ''));
+        let gz = immutable ? cache.get(req.url) : undefined;
+        if (!gz) {
+          gz = gzipSync(body);
+          if (immutable) cache.set(req.url, gz);
+        }
+        h['content-encoding'] = 'gzip';
+        h['content-length'] = String(gz.length);
+        h.vary = h.vary ? `${h.vary}, Accept-Encoding` : 'Accept-Encoding';
+        delete h['transfer-encoding'];
+        res.writeHead(ur.statusCode, h);
+        res.end(gz);
+      });
+    });
+    up.on('error', (e) => { res.writeHead(502); res.end(String(e)); });
+    req.pipe(up);
+  });
+  await new Promise((r) => srv.listen(0, '127.0.0.1', r));
+  return srv;
 }

@@ -1,4 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -112,6 +114,14 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
   });
   installErrorHandling(app);
 
+  // Compress what is not precompressed (SSR HTML, large JSON, SVG): gzip/brotli above 1 KiB.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Marketplace gateway', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -142,7 +152,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
   await app.register(async (p) => paymentNotifyRoutes(p, ctx));
 
   const web = config.serveWeb ? await mountWeb(app, config) : undefined;
-  app.setNotFoundHandler(async (req, reply) => {
+  const page = async (req: FastifyRequest, reply: FastifyReply) => {
     if (apiNotFound(req) || !web) return reply.code(404).send(notFoundBody(langOf(req)));
     // A missing build asset (e.g. a stale hashed chunk) is a plain 404, never an HTML page:
     // the client's chunk-load guard then reloads once.
@@ -150,7 +160,11 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
       return reply.code(404).type('text/plain').send('not found');
     }
     return web(req, reply);
-  });
+  };
+  // Pages are a catch-all GET route (API and static routes are more specific and win), so the
+  // compression hooks apply to server-rendered HTML too; everything else unknown is a 404.
+  if (web) app.get('/*', { schema: { hide: true } }, page);
+  app.setNotFoundHandler(page);
 
   return {
     app,

@@ -23,6 +23,8 @@ export async function mountWeb(app: FastifyInstance, config: Config): Promise<We
   await app.register(fastifyStatic, {
     root: clientDir,
     wildcard: false,
+    // apps/web's build writes .br and .gz next to each asset (scripts/precompress.mjs).
+    preCompressed: true,
     setHeaders(res, file) {
       const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/.test(file) && file.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import { goodsCardsByIds } from '../catalog/repo.ts';
 import { notFound } from '../market/repo.ts';
@@ -31,19 +32,23 @@ export async function listBids(ctx: AppContext, viewerId: number | undefined, f:
 /** myBarginList {type: sent | received, status?, pageNum, pageSize}: my bids, or the bids on collectibles I own. */
 export async function listMyBids(ctx: AppContext, userId: number, f: { type?: 'sent' | 'received' | null; status?: string | null; pageNum: number; pageSize: number }) {
   const now = ctx.now();
-  const filter = <T extends { where: (...a: any[]) => T }>(q: T): T => {
-    let r = f.type === 'received' ? q.where('bids.goods_id', 'in', ctx.db.kysely.selectFrom('goods').select('goods.id').where('goods.owner_user_id', '=', userId)) : q.where('bids.bidder_user_id', '=', userId);
-    if (f.status === 'active') r = r.where('bids.status', '=', 'active').where('bids.expires_at', '>', now);
-    else if (f.status === 'expired') r = r.where((eb: any) => eb.or([eb('bids.status', '=', 'expired'), eb.and([eb('bids.status', '=', 'active'), eb('bids.expires_at', '<=', now)])]));
-    else if (f.status && f.status !== 'all') r = r.where('bids.status', '=', f.status);
-    return r;
+  const cond = (eb: ExpressionBuilder<Database, 'bids'>) => {
+    const parts: Expression<SqlBool>[] = [
+      f.type === 'received'
+        ? eb('bids.goods_id', 'in', eb.selectFrom('goods').select('goods.id').where('goods.owner_user_id', '=', userId))
+        : eb('bids.bidder_user_id', '=', userId),
+    ];
+    if (f.status === 'active') parts.push(eb('bids.status', '=', 'active'), eb('bids.expires_at', '>', now));
+    else if (f.status === 'expired') parts.push(eb.or([eb('bids.status', '=', 'expired'), eb.and([eb('bids.status', '=', 'active'), eb('bids.expires_at', '<=', now)])]));
+    else if (f.status && f.status !== 'all') parts.push(eb('bids.status', '=', f.status));
+    return eb.and(parts);
   };
-  const rows = await filter(bidQuery(ctx.db.kysely) as any).orderBy('bids.id', 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
-  const total = await filter(ctx.db.kysely.selectFrom('bids').select(sql<number>`count(*)`.as('n')) as any).executeTakeFirstOrThrow();
-  const cards = await goodsCardsByIds(ctx, [...new Set<number>(rows.map((r: any) => Number(r.goods_id)))]);
+  const rows = await bidQuery(ctx.db.kysely).where(cond).orderBy('bids.id', 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
+  const total = await ctx.db.kysely.selectFrom('bids').select(sql<number>`count(*)`.as('n')).where(cond).executeTakeFirstOrThrow();
+  const cards = await goodsCardsByIds(ctx, [...new Set(rows.map((r) => Number(r.goods_id)))]);
   return {
-    list: rows.map((r: any) => ({ ...toBid(ctx, r, userId), goods: cards.get(Number(r.goods_id)) ?? null })),
-    total: Number((total as any).n),
+    list: rows.map((r) => ({ ...toBid(ctx, r, userId), goods: cards.get(Number(r.goods_id)) ?? null })),
+    total: Number(total.n),
     pageNum: f.pageNum,
     pageSize: f.pageSize,
   };

@@ -8,6 +8,32 @@ import { RpcError } from '../../chain/rpc.ts';
 import { hexOf, sameAddr } from './addr.ts';
 import { FILLED_REVERTS, PERMANENT_REVERTS, type SettleRequest, type SettlementChain, type TokenEvent } from './settlement-chain.ts';
 
+const SELECTOR = (format.keccak256('executeOrder((address,address,uint256,uint256,string),bytes,address,string)') as string).slice(2, 10);
+const word = (n: bigint) => n.toString(16).padStart(64, '0');
+const addrWord = (a: string) => hexOf(a).slice(2).padStart(64, '0');
+/** A dynamic `bytes` / `string` value: length word + data padded to whole words. */
+function dyn(hex: string): string {
+  const len = hex.length / 2;
+  return word(BigInt(len)) + hex.padEnd(Math.ceil(len / 32) * 64, '0');
+}
+
+/**
+ * Calldata of Exchange.executeOrder(ListOrder order, bytes signature, address buyer, string buyerOrderId),
+ * ABI-encoded directly (js-conflux-sdk's encoder costs ≈ 0.2 ms per call, a hot spot at hundreds of
+ * settlements per second). Checked byte for byte against js-conflux-sdk in the tests.
+ */
+export function encodeExecuteOrder(req: SettleRequest): string {
+  const sellerOrderId = Buffer.from(req.order.sellerOrderId, 'utf8').toString('hex');
+  const tuple =
+    addrWord(req.order.seller) + addrWord(req.order.nftToken) + word(BigInt(req.order.tokenId)) + word(BigInt(req.order.amount)) + word(160n) + dyn(sellerOrderId);
+  const sig = dyn(req.signature.replace(/^0x/, '').toLowerCase());
+  const buyerOrderId = dyn(Buffer.from(req.buyerOrderId, 'utf8').toString('hex'));
+  const oTuple = 128;
+  const oSig = oTuple + tuple.length / 2;
+  const oBuyerId = oSig + sig.length / 2;
+  return `0x${SELECTOR}${word(BigInt(oTuple))}${word(BigInt(oSig))}${addrWord(req.buyer)}${word(BigInt(oBuyerId))}${tuple}${sig}${buyerOrderId}`;
+}
+
 /** The real SettlementChain on ctx.chain: raw cfx_call reads, simulateCall dry runs, the durable operator queue, the indexer. */
 export async function chainSettlement(chain: Chain): Promise<SettlementChain> {
   const [collectibleArt, exchangeArt] = await Promise.all([loadArtifact('Collectible'), loadArtifact('Exchange')]);
@@ -16,19 +42,7 @@ export async function chainSettlement(chain: Chain): Promise<SettlementChain> {
   const { collectible, exchange } = chain.contracts;
   const domain = exchangeDomain(chain.networkId, chain.exchangeHex);
 
-  const executeData = (req: SettleRequest): string =>
-    exchange.executeOrder(
-      {
-        seller: hexOf(req.order.seller),
-        nftToken: hexOf(req.order.nftToken),
-        tokenId: BigInt(req.order.tokenId),
-        amount: BigInt(req.order.amount),
-        sellerOrderId: req.order.sellerOrderId,
-      },
-      req.signature,
-      hexOf(req.buyer),
-      req.buyerOrderId,
-    ).data;
+  const executeData = encodeExecuteOrder;
 
   const base32 = new Map<string, string>();
   /** The address in a 32-byte ABI word, as base32; null for the zero address or a revert. */
