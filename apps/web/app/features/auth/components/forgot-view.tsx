@@ -8,7 +8,7 @@ import { checkMobile } from '../api/check-mobile.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { validateForgotStep1, validateForgotStep2 } from '../validate.ts';
 import { Field, PhoneField } from './fields.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { SmsCodeField } from './sms-code-button.tsx';
 
 /**
  * View 3, forgot password: step 1 phone + SMS code (checkmobile → data.token), step 2 new
@@ -86,17 +86,7 @@ export function ForgotView() {
       {step === 1 && (
         <form onSubmit={verify} className="space-y-4" noValidate>
           <PhoneField label={t('auth.mobile')} placeholder={t('auth.mobilePlaceholder')} value={mobile} onValue={setMobile} testId="forgot-mobile" />
-          <Field
-            label={t('auth.code')}
-            testId="forgot-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={LIMITS.smsCodeLength}
-            placeholder={t('auth.codePlaceholder')}
-            value={code}
-            onChange={(e) => setCode(e.target.value.slice(0, LIMITS.smsCodeLength))}
-            trailing={<SmsCodeButton mobile={mobile} type="3" countdownKey="forgot" testId="forgot-get-code" />}
-          />
+          <SmsCodeField mobile={mobile} code={code} onCode={setCode} type="3" countdownKey="forgot" testIdPrefix="forgot" />
           <button type="submit" className="btn-primary h-11 w-full text-base" disabled={busy} data-testid="forgot-next">
             {busy && <Spinner />}
             {busy ? t('auth.submitting') : t('auth.next')}

@@ -12,7 +12,7 @@ import { loginWithPassword, loginWithSms } from '../api/login.ts';
 import { validatePasswordLogin, validateSmsLogin, type ValidationKey } from '../validate.ts';
 import { AgreementCheckbox } from './agreement.tsx';
 import { Field, PhoneField, Checkbox } from './fields.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { SmsCodeField } from './sms-code-button.tsx';
 
 /** View 1: tabs 账号登录 (password) and 短信登录 (SMS). */
 export function LoginView() {
@@ -132,17 +132,7 @@ function SmsLoginForm() {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate data-testid="login-sms-form">
       <PhoneField label={t('auth.mobile')} placeholder={t('auth.mobilePlaceholder')} value={mobile} onValue={setMobile} testId="sms-login-mobile" />
-      <Field
-        label={t('auth.code')}
-        testId="sms-login-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={LIMITS.smsCodeLength}
-        placeholder={t('auth.codePlaceholder')}
-        value={code}
-        onChange={(e) => setCode(e.target.value.slice(0, LIMITS.smsCodeLength))}
-        trailing={<SmsCodeButton mobile={mobile} type="2" countdownKey="smsLogin" testId="sms-login-get-code" />}
-      />
+      <SmsCodeField mobile={mobile} code={code} onCode={setCode} type="2" countdownKey="smsLogin" testIdPrefix="sms-login" />
       <AgreementCheckbox checked={agreed} onChange={setAgreed} testId="sms-login-agree" />
       <button type="submit" className="btn-primary h-11 w-full text-base" disabled={busy} data-testid="sms-login-submit">
         {busy && <Spinner />}

@@ -9,7 +9,7 @@ import { regist } from '../api/regist.ts';
 import { validateRegister } from '../validate.ts';
 import { AgreementCheckbox } from './agreement.tsx';
 import { Field, PhoneField } from './fields.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { SmsCodeField } from './sms-code-button.tsx';
 
 /** View 2: phone, password, repeat, optional invite code (prefilled from ?inviteCode), SMS code, agreement. */
 export function RegisterView() {
@@ -69,17 +69,7 @@ export function RegisterView() {
         value={inviteCode}
         onChange={(e) => setInviteCode(e.target.value.slice(0, LIMITS.inviteCodeMax))}
       />
-      <Field
-        label={t('auth.code')}
-        testId="register-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={LIMITS.smsCodeLength}
-        placeholder={t('auth.codePlaceholder')}
-        value={code}
-        onChange={(e) => setCode(e.target.value.slice(0, LIMITS.smsCodeLength))}
-        trailing={<SmsCodeButton mobile={mobile} type="1" countdownKey="register" testId="register-get-code" />}
-      />
+      <SmsCodeField mobile={mobile} code={code} onCode={setCode} type="1" countdownKey="register" testIdPrefix="register" />
       <AgreementCheckbox checked={agreed} onChange={setAgreed} testId="register-agree" />
       <button type="submit" className="btn-primary h-11 w-full text-base" disabled={busy} data-testid="register-submit">
         {busy && <Spinner />}

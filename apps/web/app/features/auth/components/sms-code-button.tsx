@@ -8,6 +8,7 @@ import { sendSmsCode, type SmsType } from '../api/send-sms-code.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
 import { validateMobileForSms } from '../validate.ts';
 import { CaptchaDialog } from './captcha-dialog.tsx';
+import { Field } from './fields.tsx';
 
 /**
  * "Get code": checks the phone, asks for the slider captcha, then sends the SMS. A success starts
@@ -52,5 +53,38 @@ export function SmsCodeButton({ mobile, type, countdownKey, testId }: { mobile: 
       </button>
       <CaptchaDialog open={captchaOpen} onOpenChange={setCaptchaOpen} onPass={(token) => void send(token)} />
     </>
+  );
+}
+
+/** The 6-digit code input with its get-code button, as the login, register and forgot views use it. */
+export function SmsCodeField({
+  mobile,
+  code,
+  onCode,
+  type,
+  countdownKey,
+  testIdPrefix,
+}: {
+  mobile: string;
+  code: string;
+  onCode: (code: string) => void;
+  type: SmsType;
+  countdownKey: CountdownKey;
+  /** `<prefix>-code` for the input, `<prefix>-get-code` for the button. */
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Field
+      label={t('auth.code')}
+      testId={`${testIdPrefix}-code`}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={LIMITS.smsCodeLength}
+      placeholder={t('auth.codePlaceholder')}
+      value={code}
+      onChange={(e) => onCode(e.target.value.slice(0, LIMITS.smsCodeLength))}
+      trailing={<SmsCodeButton mobile={mobile} type={type} countdownKey={countdownKey} testId={`${testIdPrefix}-get-code`} />}
+    />
   );
 }
