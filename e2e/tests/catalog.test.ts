@@ -88,8 +88,9 @@ describe('home', () => {
     await page.getByTestId('asset-attributes').waitFor();
     await page.getByTestId('asset-history').getByTestId('history-row').first().waitFor();
     await page.getByTestId('chain-record-slot').waitFor();
-    // The price chart loads lightweight-charts in the browser only.
-    await expect.poll(() => page.getByTestId('price-chart').getAttribute('data-state'), { timeout: 15_000 }).toBe('ready');
+    // The price chart loads lightweight-charts in the browser only, once it scrolls near the screen.
+    await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
+    await expect.poll(() => page.getByTestId('price-chart').getAttribute('data-state'), { timeout: 30_000 }).toBe('ready');
     expect(await page.getByTestId('price-chart').locator('canvas').count()).toBeGreaterThan(0);
 
     const creatorName = (await page.getByTestId('asset-creator').innerText()).split('\n').pop()!;
@@ -152,7 +153,7 @@ describe('search', () => {
     await input.press('Enter');
     await recorded;
     await page.waitForURL(`${server.base}/search-object?str=${encodeURIComponent(term)}`);
-    expect(await page.getByTestId('search-query').innerText()).toBe(`“${term}”的搜索结果`);
+    await expect.poll(() => page.getByTestId('search-query').innerText()).toBe(`“${term}”的搜索结果`);
   }
 
   it('suggestions for a 1- and a 2-character Chinese term, results in tabs, history with delete', async () => {
@@ -205,8 +206,8 @@ describe('search', () => {
     const id = await first.getAttribute('data-id');
     await input.press('ArrowDown'); // "search for 水墨"
     await input.press('ArrowDown'); // the first suggestion
-    expect(await first.getAttribute('aria-selected')).toBe('true');
-    expect(await input.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
+    await expect.poll(async () => (await input.getAttribute('aria-activedescendant')) === (await first.getAttribute('id'))).toBe(true);
     await input.press('Enter');
     await page.waitForURL(`${server.base}/projects/detail/${id}`);
     await page.context().close();
