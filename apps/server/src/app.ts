@@ -19,6 +19,7 @@ import { walletRoutes } from './modules/wallet/routes.ts';
 import { chainRoutes } from './modules/chain/routes.ts';
 import { startChain } from './chain/chain-service.ts';
 import { startMintJob } from './chain/mint-job.ts';
+import { startDemoMarket } from './chain/demo-market.ts';
 import { localCaptcha } from './providers/captcha/local.ts';
 import { yidunCaptcha } from './providers/captcha/yidun.ts';
 import { aliyunSms } from './providers/sms/aliyun.ts';
@@ -97,6 +98,8 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     await db.close();
     throw err;
   });
+  // On the embedded dev chain the demo sellers list their demo collectibles for real (approve + signed listOrder).
+  const demoMarket = config.demoData && ctx.chain?.embedded && ctx.market?.settlement ? startDemoMarket(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)) : undefined;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // An empty JSON body is an empty object (clients POST calls that take no payload).
@@ -171,6 +174,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     ctx,
     async close() {
       await app.close();
+      demoMarket?.stop();
       await mintJob?.stop();
       await ctx.chain?.stop();
       await db.close();

@@ -9,15 +9,18 @@ import { listUnmintedGoods, markMinted } from '../modules/catalog/mint-queue.ts'
  * (regist_channel 'demo') get a deterministic dev wallet derived from the operator key; anyone
  * else needs a linked wallet first.
  */
+/** The deterministic dev key of a demo user's wallet (derived from the operator's address: dev chain only). */
+export function demoWalletKey(chain: { operatorAddress: string }, userId: number): Buffer {
+  const seed = crypto.createHash('sha256').update(`demo-wallets:${chain.operatorAddress}`).digest();
+  return crypto.createHmac('sha256', seed).update(String(userId)).digest();
+}
+
 export function startMintJob(ctx: AppContext, log: (msg: string, extra?: unknown) => void) {
   const chain = ctx.chain!;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  const seed = crypto.createHash('sha256').update(`demo-wallets:${chain.operatorAddress}`).digest();
-
-  const demoAddress = (userId: number) =>
-    format.address(sign.privateKeyToAddress(crypto.createHmac('sha256', seed).update(String(userId)).digest()), chain.networkId);
+  const demoAddress = (userId: number) => format.address(sign.privateKeyToAddress(demoWalletKey(chain, userId)), chain.networkId);
 
   async function pass(): Promise<number> {
     const pending = await listUnmintedGoods(ctx, 500);

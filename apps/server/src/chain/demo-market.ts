@@ -1,0 +1,114 @@
+import { format, Transaction } from 'js-conflux-sdk';
+import { signListOrder } from '@cfx/contracts/src/order-signature.ts';
+import type { AppContext } from '../context.ts';
+import { checkDigit, maskIdNumber, maskName } from '../modules/kyc/id-number.ts';
+import { openSale } from '../modules/market/open-sale.ts';
+import { preOpenSale } from '../modules/market/pre-open-sale.ts';
+import { demoWalletKey } from './mint-job.ts';
+import { createRpc } from './rpc.ts';
+
+/**
+ * Dev chain only: the demo sellers put their demo "on sale" collectibles on the market for real,
+ * exactly as a person would — approve the exchange for the token from their own (deterministic
+ * dev) wallet, sign the CIP-23 listOrder, openSale — so every listing a newcomer sees can be
+ * bought and settles on chain. Demo users get a demo real-name record so the trading gate admits them.
+ */
+export function startDemoMarket(ctx: AppContext, log: (msg: string, extra?: unknown) => void) {
+  const chain = ctx.chain!;
+  const rpc = createRpc(chain.rpcUrl);
+  const skip = new Set<number>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function ensureDemoRealname(userId: number) {
+    const has = await ctx.db.kysely.selectFrom('realname').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+    if (has) return;
+    const first17 = `11010119000101${String(userId % 1000).padStart(3, '0')}`;
+    const id = first17 + checkDigit(first17);
+    const name = '演示用户';
+    await ctx.db.kysely
+      .insertInto('realname')
+      .values({ user_id: userId, name_sealed: ctx.secrets.seal(name), id_sealed: ctx.secrets.seal(id), id_digest: ctx.secrets.digest(`demo:${id}`), id_masked: maskIdNumber(id), name_masked: maskName(name), birth_date: '1900-01-01', provider: 'demo', verified_at: ctx.now() })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+
+  async function approve(key: Buffer, from: string, tokenId: string) {
+    const data = chain.contracts.collectible.approve(chain.exchange, BigInt(tokenId)).data as string;
+    const [nonce, epoch, est] = await Promise.all([
+      rpc.call<string>('cfx_getNextNonce', [from]),
+      rpc.call<string>('cfx_epochNumber', ['latest_state']),
+      rpc.call<{ gasLimit: string; storageCollateralized: string }>('cfx_estimateGasAndCollateral', [{ from, to: chain.collectible, data }, 'latest_state']),
+    ]);
+    const tx = new Transaction({ from, to: chain.collectible, nonce, gasPrice: 1_000_000_000, gas: est.gasLimit, storageLimit: BigInt(est.storageCollateralized) + 256n, epochHeight: epoch, chainId: chain.networkId, value: 0, data } as any);
+    tx.sign(format.hex(key), chain.networkId);
+    const hash = await rpc.call<string>('cfx_sendRawTransaction', [format.hex(tx.serialize() as any)]);
+    for (let i = 0; i < 100; i++) {
+      const receipt = await rpc.call<{ outcomeStatus: string } | null>('cfx_getTransactionReceipt', [hash]);
+      if (receipt) {
+        if (Number(receipt.outcomeStatus) !== 0) throw new Error(`approve reverted (${hash})`);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`approve not confirmed (${hash})`);
+  }
+
+  async function pass(): Promise<number> {
+    const rows = await ctx.db.kysely
+      .selectFrom('goods')
+      .innerJoin('users', 'users.id', 'goods.owner_user_id')
+      .select(['goods.id', 'goods.owner_user_id', 'goods.sale_price_fen', 'users.wallet_address'])
+      .where('goods.status', '=', 'on_sale')
+      .where('goods.chain_status', '=', 'minted')
+      .where('users.regist_channel', '=', 'demo')
+      .where('users.wallet_address', 'is not', null)
+      .where((e) => e.not(e.exists(e.selectFrom('listings').select('listings.id').whereRef('listings.goods_id', '=', 'goods.id').where('listings.status', 'in', ['on_sale', 'reserved', 'sold']))))
+      .orderBy('goods.id')
+      .limit(50)
+      .execute();
+    let listed = 0;
+    for (const g of rows) {
+      const goodsId = Number(g.id);
+      if (skip.has(goodsId) || stopped) continue;
+      const userId = Number(g.owner_user_id);
+      try {
+        await ensureDemoRealname(userId);
+        const key = demoWalletKey(chain, userId);
+        const price = Number(g.sale_price_fen);
+        const pre = await preOpenSale(ctx, userId, { goodsId, price }, 'zh');
+        if (!pre.approved) await approve(key, g.wallet_address!, pre.tokenId);
+        const domain = ctx.market!.settlement!.domain();
+        const signature = signListOrder(format.hex(key), { seller: pre.seller, nftToken: pre.collectibleHex, tokenId: pre.tokenId, amount: pre.priceFen, sellerOrderId: pre.sellerOrderId }, domain);
+        await openSale(ctx, userId, { goodsId, price, sellerOrderId: pre.sellerOrderId, signature });
+        listed++;
+      } catch (err) {
+        skip.add(goodsId);
+        log('demo listing skipped', { goodsId, err: String((err as Error).message ?? err) });
+      }
+    }
+    return listed;
+  }
+
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      pass()
+        .then((n) => {
+          if (n) log(`demo sellers listed ${n} collectibles`);
+          schedule(n ? 0 : 3000);
+        })
+        .catch((err) => {
+          log('demo market pass failed', { err: String(err) });
+          schedule(5000);
+        });
+    }, ms);
+  };
+  schedule(1000);
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
