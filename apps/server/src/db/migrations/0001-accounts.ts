@@ -1,15 +1,15 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Db } from '../database.ts';
+import { serialId } from '../serial-id.ts';
 
 /** Users, sessions, SMS codes and captcha state. Runs identically on SQLite and PostgreSQL. */
 export function migration(db: Db): Migration {
-  const id = db.dialect === 'postgres' ? 'bigserial' : 'integer';
-  const autoinc = db.dialect === 'sqlite';
+  const id = serialId(db);
   return {
     async up(k: Kysely<any>) {
       await k.schema
         .createTable('users')
-        .addColumn('id', id as 'integer', (c) => (autoinc ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('id', id.type, id.pk)
         .addColumn('account_id', 'varchar(32)', (c) => c.notNull().unique())
         .addColumn('mobile', 'varchar(20)', (c) => c.notNull().unique())
         .addColumn('password_hash', 'varchar(200)')
@@ -37,7 +37,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('sms_codes')
-        .addColumn('id', id as 'integer', (c) => (autoinc ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('id', id.type, id.pk)
         .addColumn('mobile', 'varchar(20)', (c) => c.notNull())
         .addColumn('type', 'varchar(4)', (c) => c.notNull())
         .addColumn('code_hash', 'varchar(64)', (c) => c.notNull())
@@ -52,7 +52,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('sms_outbox')
-        .addColumn('id', id as 'integer', (c) => (autoinc ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('id', id.type, id.pk)
         .addColumn('mobile', 'varchar(20)', (c) => c.notNull())
         .addColumn('type', 'varchar(4)', (c) => c.notNull())
         .addColumn('code', 'varchar(8)', (c) => c.notNull())
@@ -78,7 +78,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('login_failures')
-        .addColumn('id', id as 'integer', (c) => (autoinc ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('id', id.type, id.pk)
         .addColumn('mobile', 'varchar(20)', (c) => c.notNull())
         .addColumn('ip', 'varchar(64)', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())

@@ -1,10 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Db } from '../database.ts';
+import { serialId } from '../serial-id.ts';
 
 /** Chain state: settings (contract addresses, next nonce, indexer checkpoint), the operator's durable transaction queue and the indexed chain records. */
 export function migration(db: Db): Migration {
-  const id = db.dialect === 'postgres' ? 'bigserial' : 'integer';
-  const autoinc = db.dialect === 'sqlite';
+  const id = serialId(db);
   return {
     async up(k: Kysely<any>) {
       await k.schema
@@ -14,7 +14,7 @@ export function migration(db: Db): Migration {
         .execute();
       await k.schema
         .createTable('chain_txs')
-        .addColumn('id', id as 'integer', (c) => (autoinc ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('id', id.type, id.pk)
         .addColumn('idempotency_key', 'varchar(200)', (c) => c.notNull().unique())
         .addColumn('kind', 'varchar(32)', (c) => c.notNull())
         .addColumn('to_address', 'varchar(80)', (c) => c.notNull())
@@ -36,7 +36,7 @@ export function migration(db: Db): Migration {
       await k.schema.createIndex('chain_txs_status').on('chain_txs').columns(['status', 'id']).execute();
       await k.schema
         .createTable('chain_records')
-        .addColumn('id', id as 'integer', (c) => (autoinc ? c.primaryKey().autoIncrement() : c.primaryKey()))
+        .addColumn('id', id.type, id.pk)
         .addColumn('tx_hash', 'varchar(80)', (c) => c.notNull())
         .addColumn('log_index', 'integer', (c) => c.notNull())
         .addColumn('epoch', 'bigint', (c) => c.notNull())

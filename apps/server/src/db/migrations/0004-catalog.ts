@@ -1,5 +1,6 @@
 import type { Kysely, Migration } from 'kysely';
 import type { Db } from '../database.ts';
+import { serialId } from '../serial-id.ts';
 
 /**
  * Catalog and content: creators, releases (projects), collectibles (goods) with their price history
@@ -7,14 +8,12 @@ import type { Db } from '../database.ts';
  * Money is integer fen (bigint), times epoch ms (bigint). Runs identically on SQLite and PostgreSQL.
  */
 export function migration(db: Db): Migration {
-  const id = db.dialect === 'postgres' ? 'bigserial' : 'integer';
-  const autoinc = db.dialect === 'sqlite';
-  const pk = (c: any) => (autoinc ? c.primaryKey().autoIncrement() : c.primaryKey());
+  const id = serialId(db);
   return {
     async up(k: Kysely<any>) {
       await k.schema
         .createTable('creators')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('user_id', 'bigint', (c) => c.notNull().unique().references('users.id'))
         .addColumn('name', 'varchar(64)', (c) => c.notNull())
         .addColumn('avatar', 'varchar(300)', (c) => c.notNull())
@@ -28,7 +27,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('projects')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('creator_id', 'bigint', (c) => c.notNull().references('creators.id'))
         .addColumn('name', 'varchar(100)', (c) => c.notNull())
         .addColumn('cover', 'varchar(300)', (c) => c.notNull())
@@ -51,7 +50,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('goods')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('project_id', 'bigint', (c) => c.notNull().references('projects.id'))
         .addColumn('serial', 'integer', (c) => c.notNull())
         .addColumn('token_id', 'bigint')
@@ -83,7 +82,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('goods_price_history')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('goods_id', 'bigint', (c) => c.notNull().references('goods.id'))
         .addColumn('price_fen', 'bigint', (c) => c.notNull())
         .addColumn('at', 'bigint', (c) => c.notNull())
@@ -92,7 +91,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('goods_history_actions')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('goods_id', 'bigint', (c) => c.notNull().references('goods.id'))
         /** mint | list | delist | sale | transfer */
         .addColumn('action', 'varchar(16)', (c) => c.notNull())
@@ -106,7 +105,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('news')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('title', 'varchar(120)', (c) => c.notNull())
         .addColumn('cover', 'varchar(300)', (c) => c.notNull())
         .addColumn('summary', 'varchar(400)', (c) => c.notNull())
@@ -125,7 +124,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('banners')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         /** home | projects | market | news */
         .addColumn('position', 'varchar(16)', (c) => c.notNull())
         .addColumn('title', 'varchar(100)', (c) => c.notNull())
@@ -142,14 +141,14 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('recommend_lists')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('code', 'varchar(32)', (c) => c.notNull().unique())
         .addColumn('title', 'varchar(100)', (c) => c.notNull())
         .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
         .execute();
       await k.schema
         .createTable('recommend_items')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('list_id', 'bigint', (c) => c.notNull().references('recommend_lists.id'))
         /** project | goods | creator | news */
         .addColumn('item_type', 'varchar(16)', (c) => c.notNull())
@@ -160,7 +159,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('search_history')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('user_id', 'bigint', (c) => c.notNull().references('users.id'))
         .addColumn('kw', 'varchar(80)', (c) => c.notNull())
         .addColumn('created_at', 'bigint', (c) => c.notNull())

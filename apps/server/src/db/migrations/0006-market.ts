@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Db } from '../database.ts';
+import { serialId } from '../serial-id.ts';
 
 /**
  * The consignment market: listings (the seller's signed order), orders and their events, payments
@@ -8,14 +9,12 @@ import type { Db } from '../database.ts';
  * Money is integer fen (bigint), times epoch ms (bigint). Same DDL on SQLite and PostgreSQL.
  */
 export function migration(db: Db): Migration {
-  const id = db.dialect === 'postgres' ? 'bigserial' : 'integer';
-  const autoinc = db.dialect === 'sqlite';
-  const pk = (c: any) => (autoinc ? c.primaryKey().autoIncrement() : c.primaryKey());
+  const id = serialId(db);
   return {
     async up(k: Kysely<any>) {
       await k.schema
         .createTable('listings')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('goods_id', 'bigint', (c) => c.notNull().references('goods.id'))
         .addColumn('seller_user_id', 'bigint', (c) => c.notNull().references('users.id'))
         /** The seller's wallet (base32) that signed the order. */
@@ -45,7 +44,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('orders')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('order_no', 'varchar(40)', (c) => c.notNull().unique())
         /** market | bid */
         .addColumn('kind', 'varchar(8)', (c) => c.notNull())
@@ -83,7 +82,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('order_events')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('order_no', 'varchar(40)', (c) => c.notNull())
         .addColumn('from_status', 'varchar(16)')
         .addColumn('to_status', 'varchar(16)', (c) => c.notNull())
@@ -94,7 +93,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('payments')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('provider', 'varchar(16)', (c) => c.notNull())
         .addColumn('provider_trade_no', 'varchar(80)', (c) => c.notNull())
         .addColumn('order_no', 'varchar(40)', (c) => c.notNull())
@@ -117,7 +116,7 @@ export function migration(db: Db): Migration {
         .execute();
       await k.schema
         .createTable('ledger_entries')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('txn_id', 'varchar(120)', (c) => c.notNull().references('ledger_txns.id'))
         .addColumn('account', 'varchar(64)', (c) => c.notNull())
         .addColumn('amount_fen', 'bigint', (c) => c.notNull())
@@ -134,7 +133,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('jobs')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('kind', 'varchar(16)', (c) => c.notNull())
         .addColumn('job_key', 'varchar(120)', (c) => c.notNull().unique())
         .addColumn('payload', 'text', (c) => c.notNull())
@@ -151,7 +150,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('deals')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('order_no', 'varchar(40)', (c) => c.notNull().unique())
         .addColumn('goods_id', 'bigint', (c) => c.notNull().references('goods.id'))
         .addColumn('project_id', 'bigint', (c) => c.notNull())
@@ -171,7 +170,7 @@ export function migration(db: Db): Migration {
 
       await k.schema
         .createTable('bids')
-        .addColumn('id', id as 'integer', pk)
+        .addColumn('id', id.type, id.pk)
         .addColumn('goods_id', 'bigint', (c) => c.notNull().references('goods.id'))
         .addColumn('bidder_user_id', 'bigint', (c) => c.notNull().references('users.id'))
         .addColumn('amount_fen', 'bigint', (c) => c.notNull())
