@@ -1,5 +1,6 @@
 // Catalog hot paths on a demo catalogue of 100k collectibles: goods/v1/details/ and goods/v1/list/index
-// as ratios to a bare Fastify route in the same server and run, and search-suggestion latency for
+// as ratios to a bare Fastify route in the same server and run (warm caches, then a second server with
+// the caches off), and search-suggestion latency for
 // 1-, 2-, 3- and 4-character terms (sequential requests, then 10 concurrent connections).
 // Run: cd bench && node catalog.mjs   (BENCH_GOODS=…, BENCH_SECONDS=…; DATABASE_URL=postgres://… for PostgreSQL)
 import { fmt, load, post, startServer } from './lib.mjs';
@@ -32,7 +33,14 @@ try {
   };
 
   await load({ url: `${srv.base}/bench/bare`, method: 'GET', duration: 2 }); // warm-up
-  await load({ url: srv.base, requests: [getDetails], duration: 2 });
+  // One pass over every collectible first, as a catalogue that has been browsed for a while: the
+  // details responses are then in the response cache (DETAILS_CACHE_MB). The cold figure (every
+  // request reads the database) comes from the second server below, with the cache off.
+  let next = 0;
+  const t1 = performance.now();
+  await load({ url: srv.base, amount: n, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `${API}/goods/v1/details/?id=${(next++ % n) + 1}` }) }] });
+  const cache = await (await fetch(`${srv.base}/bench/details-cache`)).json();
+  console.log(`warm-up: one pass over ${n} collectibles in ${Math.round(performance.now() - t1)} ms; details cache ${cache.entries} entries, ${(cache.bytes / 1048576).toFixed(0)} MB`);
   await load({ url: srv.base, requests: [postList], duration: 2 });
 
   // Server CPU per request (µs) besides req/s: on a shared 2-core machine the load generator and
@@ -102,9 +110,9 @@ try {
   srv.stop();
 }
 
-// The same list calls with the page cache off (CATALOG_CACHE_MS=0): every request reads the database.
+// The same calls with the caches off (CATALOG_CACHE_MS=0, DETAILS_CACHE_MB=0): every request reads the database.
 if (process.env.BENCH_UNCACHED !== '0') {
-  const srv2 = await startServer({ DEMO_DATA: '1', DEMO_GOODS: String(goodsTarget), CATALOG_CACHE_MS: '0' });
+  const srv2 = await startServer({ DEMO_DATA: '1', DEMO_GOODS: String(goodsTarget), CATALOG_CACHE_MS: '0', DETAILS_CACHE_MB: '0' });
   try {
     const market = await post(srv2.base, `${API}/goods/v1/list/index`, {});
     const marketPages = Math.max(1, Math.min(20, Math.floor(market.data.total / 10)));
@@ -123,7 +131,14 @@ if (process.env.BENCH_UNCACHED !== '0') {
       r.cpuPerReq = (await cpu() - before) / r.requests.total;
       return r;
     };
+    const all = await post(srv2.base, `${API}/goods/v1/list/index`, { status: 'all', pageSize: 1 });
+    const getDetails = { method: 'GET', setupRequest: (req) => ({ ...req, path: `${API}/goods/v1/details/?id=${rand(all.data.total)}` }) };
     await load({ url: srv2.base, requests: [postList], duration: 2 });
+    await load({ url: srv2.base, requests: [getDetails], duration: 2 });
+    const bareGet = await measured({ url: `${srv2.base}/bench/bare`, method: 'GET' });
+    const details = await measured({ url: srv2.base, requests: [getDetails] });
+    console.log(`uncached (DETAILS_CACHE_MB=0): bare GET ${Math.round(bareGet.requests.average)} req/s, ${bareGet.cpuPerReq.toFixed(0)} µs/req; details ${fmt(details)}, server CPU ${details.cpuPerReq.toFixed(0)} µs/req`);
+    console.log(`  details/bare GET: ${(details.requests.average / bareGet.requests.average).toFixed(2)}x req/s, ${(bareGet.cpuPerReq / details.cpuPerReq).toFixed(2)}x by server CPU`);
     const barePost = await measured({ url: `${srv2.base}/bench/bare` });
     const list = await measured({ url: srv2.base, requests: [postList] });
     console.log(`uncached (CATALOG_CACHE_MS=0): bare POST ${Math.round(barePost.requests.average)} req/s, ${barePost.cpuPerReq.toFixed(0)} µs/req; list/index ${fmt(list)}, server CPU ${list.cpuPerReq.toFixed(0)} µs/req`);

@@ -26,6 +26,10 @@ app.post('/bench/search-timing', async (req) => {
   }
   return ms;
 });
+app.get('/bench/details-cache', async () => {
+  const { goodsDetailCacheStats } = await import('../apps/server/src/modules/catalog/goods-detail-cache.ts');
+  return goodsDetailCacheStats(ctx);
+});
 // CPU time of this process (µs), so a benchmark can report server CPU per request besides req/s.
 app.get('/bench/cpu', async () => process.cpuUsage());
 await app.listen({ port: 0, host: '127.0.0.1' });

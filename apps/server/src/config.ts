@@ -46,6 +46,8 @@ export interface Config {
    * On SQLite an entry also dies with any write to the database; on PostgreSQL it is this bound.
    */
   catalogCacheMs: number;
+  /** Memory for cached collectible-details responses (MB); 0 turns the cache off. */
+  detailsCacheMb: number;
   /** Consignment market, orders and payments (modules/market/market-config.ts). */
   market: MarketConfig;
   limits: {
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoGoods: Math.max(0, Math.min(1_000_000, int(env.DEMO_GOODS, 2000))),
     commissionPermille: Math.max(0, Math.min(1000, int(env.COMMISSION_PERMILLE, 50))),
     catalogCacheMs: Math.max(0, int(env.CATALOG_CACHE_MS, 1000)),
+    detailsCacheMb: Math.max(0, int(env.DETAILS_CACHE_MB, 128)),
     market: loadMarketConfig(env),
     chain: {
       mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',

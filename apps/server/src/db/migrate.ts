@@ -6,6 +6,7 @@ import * as m0003 from './migrations/0003-chain.ts';
 import * as m0004 from './migrations/0004-catalog.ts';
 import * as m0005 from './migrations/0005-kyc.ts';
 import * as m0006 from './migrations/0006-market.ts';
+import * as m0007 from './migrations/0007-catalog-changes.ts';
 
 /** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
 const migrations: Record<string, (db: Db) => Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, (db: Db) => Migration> = {
   '0004-catalog': m0004.migration,
   '0005-kyc': m0005.migration,
   '0006-market': m0006.migration,
+  '0007-catalog-changes': m0007.migration,
 };
 
 export async function migrate(db: Db): Promise<void> {

@@ -393,6 +393,13 @@ export interface SandboxTradesTable {
   created_at: number;
 }
 
+/** Written by triggers (migration 0007): goods ids whose page changed; null = any collectible. */
+export interface CatalogChangesTable {
+  seq: Generated<number>;
+  goods_id: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -430,4 +437,5 @@ export interface Database {
   bids: BidsTable;
   favorites: FavoritesTable;
   sandbox_trades: SandboxTradesTable;
+  catalog_changes: CatalogChangesTable;
 }

@@ -8,7 +8,8 @@ import type { AppContext } from '../../context.ts';
  * fast (bench/RESULTS.md). Releases are few and change rarely: the map is reloaded in the
  * background when older than MAX_AGE_MS (so a sold count or rename shows within about a second in
  * every process), and at once when an unknown release id is asked for. Writers in this process
- * call invalidateProjectInfo to see their change immediately.
+ * call invalidateProjectInfo to see their change immediately. A reload keeps the object of a release
+ * that did not change, so a cache may compare ProjectInfo objects by identity.
  */
 const MAX_AGE_MS = 1000;
 
@@ -49,7 +50,7 @@ async function load(ctx: AppContext, h: Holder) {
   const byCategory = new Map<string, number[]>();
   for (const r of rows) {
     const id = Number(r.id);
-    map.set(id, {
+    const info: ProjectInfo = {
       id,
       name: r.name,
       cover: r.cover,
@@ -61,7 +62,10 @@ async function load(ctx: AppContext, h: Holder) {
       sale_end_at: r.sale_end_at === null ? null : Number(r.sale_end_at),
       holding_days: Number(r.holding_days),
       creator: { id: Number(r.creator_id), accountId: r.creator_account_id, name: r.creator_name, avatar: r.creator_avatar },
-    });
+    };
+    // An unchanged release keeps its object, so caches built from it can tell "unchanged" by identity.
+    const before = h.map.get(id);
+    map.set(id, before && sameInfo(before, info) ? before : info);
     const c = byCategory.get(r.category);
     if (c) c.push(id);
     else byCategory.set(r.category, [id]);
@@ -69,6 +73,15 @@ async function load(ctx: AppContext, h: Holder) {
   h.map = map;
   h.byCategory = byCategory;
   h.loadedAt = performance.now();
+}
+
+function sameInfo(a: ProjectInfo, b: ProjectInfo): boolean {
+  for (const k of Object.keys(b) as (keyof ProjectInfo)[]) {
+    if (k !== 'creator' && a[k] !== b[k]) return false;
+  }
+  const x = a.creator;
+  const y = b.creator;
+  return x.id === y.id && x.accountId === y.accountId && x.name === y.name && x.avatar === y.avatar;
 }
 
 function reload(ctx: AppContext, h: Holder): Promise<void> {

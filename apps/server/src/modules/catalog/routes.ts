@@ -8,7 +8,7 @@ import { requireUserId } from '../../http/auth.ts';
 import { ApiError, langOf, ok, okOfficial } from '../../http/envelope.ts';
 import { getCommonInfo } from './get-common-info.ts';
 import { getFilterMeta } from './get-filter-meta.ts';
-import { getGoods } from './get-goods.ts';
+import { goodsDetailsResponse } from './goods-detail-cache.ts';
 import { getListHead } from './get-list-head.ts';
 import { getProject, getProjectSale, getProjectTitle } from './get-project.ts';
 import { listGoods } from './list-goods.ts';
@@ -44,8 +44,11 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   r.post(CatalogPaths.goodsList, { schema: { tags, body: C.goodsListBody, response: { 200: C.goodsPageResponse } } }, async (req) => {
     return ok(req, await listGoods(ctx, req.body));
   });
-  r.get(CatalogPaths.goodsDetails, { schema: { tags, querystring: C.idQuery, response: { 200: C.goodsDetailResponse } } }, async (req) => {
-    return ok(req, await getGoods(ctx, req.query.id));
+  // Answered as ready-made bytes (goods-detail-cache.ts); the response schema documents the same envelope.
+  r.get(CatalogPaths.goodsDetails, { schema: { tags, querystring: C.idQuery, response: { 200: C.goodsDetailResponse } } }, async (req, reply) => {
+    const bytes = await goodsDetailsResponse(ctx, req.query.id, langOf(req));
+    // Bytes skip the serializer; the type provider only knows the object form of the schema.
+    return reply.type('application/json; charset=utf-8').send(bytes as never);
   });
   r.get(CatalogPaths.commonInfo, { schema: { tags, response: { 200: C.commonInfoResponse } } }, async (req) => {
     return ok(req, getCommonInfo(ctx));

@@ -1,0 +1,160 @@
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, makeApp, type TestApp } from './helpers.ts';
+import { goodsDetailCacheStats } from '../src/modules/catalog/goods-detail-cache.ts';
+import { invalidateProjectInfo } from '../src/modules/catalog/project-info.ts';
+
+/**
+ * goods/v1/details/ answers from a response cache (catalog/goods-detail-cache.ts). These tests
+ * change what a collectible page shows through every kind of writer and check that the next
+ * answer shows it: on SQLite at once, on PostgreSQL within CATALOG_CACHE_MS (200 ms here).
+ */
+let t: TestApp;
+const pg = !!process.env.TEST_PG_URL;
+const CACHE_MS = 200;
+const HOUR = 3_600_000;
+const settle = () => new Promise((r) => setTimeout(r, pg ? CACHE_MS + 50 : 0));
+
+async function details(id: number, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ method: 'GET', url: `${API}/goods/v1/details/?id=${id}`, headers: { channel: 'pc', ...headers } });
+  return { http: res.statusCode, type: String(res.headers['content-type']), raw: res.body, ...(res.json() as { status: string; code: string; data: any; message: string; msg: string }) };
+}
+
+async function someGoods(n = 1) {
+  const rows = await t.ctx.db.kysely.selectFrom('goods').select(['id', 'owner_user_id', 'project_id']).orderBy('id').limit(n).execute();
+  return rows.map((r) => ({ id: Number(r.id), owner: Number(r.owner_user_id), project: Number(r.project_id) }));
+}
+
+beforeAll(async () => {
+  t = await makeApp({}, { DEMO_DATA: '1', DEMO_GOODS: '1500', CATALOG_CACHE_MS: String(CACHE_MS) });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`collectible details response cache on ${pg ? 'PostgreSQL' : 'SQLite'}`, () => {
+  it('a repeated call is a cache hit with the same content, a fresh serverTime and the caller’s language', async () => {
+    const [g] = await someGoods();
+    const a = await details(g!.id);
+    expect(a).toMatchObject({ http: 200, status: '000000', code: '000000', message: '成功', msg: '成功' });
+    expect(a.type).toBe('application/json; charset=utf-8');
+    expect(a.data.serverTime).toBe(t.clock.t);
+    const before = goodsDetailCacheStats(t.ctx).entries;
+    expect(before).toBeGreaterThan(0);
+    t.clock.t += 5_000;
+    const b = await details(g!.id, { lang: 'en' });
+    expect(goodsDetailCacheStats(t.ctx).entries).toBe(before);
+    expect(b).toMatchObject({ status: '000000', message: 'success', msg: 'success' });
+    expect(b.data.serverTime).toBe(t.clock.t);
+    expect({ ...b.data, serverTime: 0 }).toEqual({ ...a.data, serverTime: 0 });
+  });
+
+  it('a change of the goods row by any writer shows in the next answer', async () => {
+    const [, g] = await someGoods(2);
+    const a = await details(g!.id);
+    await details(g!.id); // cached now
+    await t.ctx.db.kysely.updateTable('goods').set({ status: 'on_sale', sale_price_fen: 123_456, listed_at: t.clock.t }).where('id', '=', g!.id).execute();
+    await settle();
+    const b = await details(g!.id);
+    expect(b.data).toMatchObject({ status: 'on_sale', salePriceFen: 123_456, listedAt: t.clock.t });
+    await t.ctx.db.kysely.updateTable('goods').set({ status: 'held', sale_price_fen: null, listed_at: null, name: '改名之后' }).where('id', '=', g!.id).execute();
+    await settle();
+    const c = await details(g!.id);
+    expect(c.data).toMatchObject({ status: 'held', salePriceFen: null, listedAt: null, name: '改名之后' });
+    expect(c.data.owner).toEqual(a.data.owner);
+  });
+
+  it('a new owner nickname, avatar choice or avatar picture shows in the next answer', async () => {
+    const [, , g] = await someGoods(3);
+    await details(g!.id);
+    await t.ctx.db.kysely.updateTable('users').set({ nickname: '新昵称' }).where('id', '=', g!.owner).execute();
+    await settle();
+    expect((await details(g!.id)).data.owner.nickname).toBe('新昵称');
+    await t.ctx.db.kysely.updateTable('users').set({ profpic_id: '3' }).where('id', '=', g!.owner).execute();
+    await settle();
+    expect((await details(g!.id)).data.owner.avatar).toBe('/media/avatars/3.svg');
+    await t.ctx.db.kysely.updateTable('profpics').set({ url: '/media/avatars/3-new.svg' }).where('id', '=', '3').execute();
+    await settle();
+    expect((await details(g!.id)).data.owner.avatar).toBe('/media/avatars/3-new.svg');
+  });
+
+  it('a release rename shows once the release map reloads (about a second)', async () => {
+    const [g] = await someGoods();
+    const before = (await details(g!.id)).data.project.name;
+    await t.ctx.db.kysely.updateTable('projects').set({ name: `${before}·新版` }).where('id', '=', g!.project).execute();
+    await new Promise((r) => setTimeout(r, 1100));
+    await details(g!.id); // starts the background reload of the release map
+    await new Promise((r) => setTimeout(r, 100));
+    const after = await details(g!.id);
+    expect(after.data.project.name).toBe(`${before}·新版`);
+    expect(after.data.projectName).toBe(`${before}·新版`);
+  });
+
+  it('the release status follows the clock across the sale start without any write', async () => {
+    const [g] = await someGoods();
+    await t.ctx.db.kysely.updateTable('projects').set({ sale_start_at: t.clock.t + HOUR, sale_end_at: null, sold: 0 }).where('id', '=', g!.project).execute();
+    invalidateProjectInfo(t.ctx);
+    expect((await details(g!.id)).data.project.status).toBe('upcoming');
+    expect((await details(g!.id)).data.project.status).toBe('upcoming');
+    t.clock.t += 2 * HOUR;
+    expect((await details(g!.id)).data.project.status).toBe('on_sale');
+  });
+
+  it.skipIf(pg)('SQLite: a commit by another process on the same file shows within 100 ms', async () => {
+    const [, , , g] = await someGoods(4);
+    await details(g!.id);
+    await details(g!.id);
+    const other = new SQLite(path.join(t.ctx.config.dataDir, 'marketplace.sqlite'));
+    try {
+      other.pragma('busy_timeout = 5000');
+      other.prepare('update goods set name = ? where id = ?').run('另一进程改的', g!.id);
+    } finally {
+      other.close();
+    }
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await details(g!.id)).data.name).toBe('另一进程改的');
+  });
+
+  it('unknown and invalid ids still answer the spec envelope, and are not cached', async () => {
+    const entries = goodsDetailCacheStats(t.ctx).entries;
+    const unknown = await details(987_654_321, { lang: 'en' });
+    expect(unknown).toMatchObject({ http: 404, status: '1404', message: 'collectible not found', data: null });
+    expect((await details(0)).status).toBe('1001');
+    expect(goodsDetailCacheStats(t.ctx).entries).toBe(entries);
+  });
+});
+
+describe('collectible details cache memory bound', () => {
+  it('DETAILS_CACHE_MB bounds the bytes held; 0 turns it off with the same answers', async () => {
+    const small = await makeApp({}, { DEMO_DATA: '1', DEMO_GOODS: '1500', DETAILS_CACHE_MB: '1' });
+    const off = await makeApp({}, { DEMO_DATA: '1', DEMO_GOODS: '1500', DETAILS_CACHE_MB: '0' });
+    try {
+      const ids = (await small.ctx.db.kysely.selectFrom('goods').select('id').orderBy('id').execute()).map((r) => Number(r.id));
+      expect(ids.length).toBeGreaterThan(1200);
+      for (const id of ids) {
+        const res = await small.app.inject({ method: 'GET', url: `${API}/goods/v1/details/?id=${id}` });
+        expect(res.statusCode).toBe(200);
+      }
+      const stats = goodsDetailCacheStats(small.ctx);
+      expect(stats.bytes).toBeLessThanOrEqual(1024 * 1024);
+      expect(stats.entries).toBeGreaterThan(100);
+      expect(stats.entries).toBeLessThan(ids.length);
+
+      off.clock.t = small.clock.t;
+      for (const id of [ids[0]!, ids[ids.length - 1]!]) {
+        const a = await small.app.inject({ method: 'GET', url: `${API}/goods/v1/details/?id=${id}` });
+        const b = await off.app.inject({ method: 'GET', url: `${API}/goods/v1/details/?id=${id}` });
+        const x = JSON.parse(a.body);
+        const y = JSON.parse(b.body);
+        expect(Object.keys(y)).toEqual(Object.keys(x));
+        expect(Object.keys(y.data)).toEqual(Object.keys(x.data));
+        expect([y.status, y.data.name, y.data.attributes]).toEqual([x.status, x.data.name, x.data.attributes]);
+      }
+      expect(goodsDetailCacheStats(off.ctx).entries).toBe(0);
+    } finally {
+      await small.close();
+      await off.close();
+    }
+  });
+});
