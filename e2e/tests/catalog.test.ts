@@ -145,6 +145,8 @@ describe('search', () => {
     await input.fill(term);
     const panel = page.getByTestId('search-panel');
     await expect.poll(() => panel.getAttribute('data-mode')).toBe('suggestions');
+    // The previous term's suggestions stay on screen until this term's answer arrives.
+    await expect.poll(() => panel.getAttribute('data-term')).toBe(term);
     const suggestion = panel.getByTestId('search-suggestion').first();
     await suggestion.waitFor();
     expect(await suggestion.innerText()).toMatch(expectSuggestion);
@@ -200,6 +202,7 @@ describe('search', () => {
     const input = page.getByTestId('header-search-input');
     await input.click();
     await input.fill('水墨');
+    await expect.poll(() => page.getByTestId('search-panel').getAttribute('data-term')).toBe('水墨');
     const first = page.getByTestId('search-suggestion').first();
     await first.waitFor();
     expect(await first.getAttribute('data-type')).toBe('0');

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { data, Links, Meta, Outlet, Scripts, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Route } from './+types/root';
 import appCss from './app.css?url';
-import { createI18n, DEFAULT_LANG, langFromCookieHeader, type Lang, type RootData } from './i18n/index.ts';
+import { createI18n, DEFAULT_LANG, I18nContext, langFromCookieHeader, useTranslation, type Lang, type RootData } from './i18n/index.ts';
 import { catalogs } from './i18n/catalogs.server.ts';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload.ts';
 import { registerNavigate } from './lib/navigation.ts';
@@ -54,7 +53,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <I18nContext value={i18n}>{children}</I18nContext>
         <Scripts />
       </body>
     </html>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../app/i18n/en.ts';
 import { helpEn } from '../app/i18n/help.en.ts';
 import { helpZh } from '../app/i18n/help.zh.ts';
-import { langFromCookieHeader } from '../app/i18n/index.ts';
+import { createI18n, langFromCookieHeader, translate } from '../app/i18n/index.ts';
 import { legalEn } from '../app/i18n/legal.en.ts';
 import { legalZh } from '../app/i18n/legal.zh.ts';
 import { zh } from '../app/i18n/zh.ts';
@@ -49,5 +49,31 @@ describe('lang cookie', () => {
     expect(langFromCookieHeader('lang=fr')).toBe('invalid');
     expect(langFromCookieHeader('lang=')).toBe('invalid');
     expect(langFromCookieHeader('xlang=fr')).toBe('zh');
+  });
+});
+
+describe('translate', () => {
+  const catalog = { a: { b: 'Hi {{name}}, {{ n }} left', plain: '无变量' }, top: '{{x}}{{x}}' };
+  it('looks up dotted keys and fills {{name}} placeholders', () => {
+    expect(translate(catalog, 'a.b', { name: 'Ann', n: 3 })).toBe('Hi Ann, 3 left');
+    expect(translate(catalog, 'a.plain')).toBe('无变量');
+    expect(translate(catalog, 'top', { x: '$&' })).toBe('$&$&');
+  });
+  it('returns the key when it is missing or not a text', () => {
+    expect(translate(catalog, 'a.c')).toBe('a.c');
+    expect(translate(catalog, 'a')).toBe('a');
+    expect(translate(undefined, 'a.b')).toBe('a.b');
+  });
+  it('keeps a placeholder without a value, empties a null one (like i18next)', () => {
+    expect(translate(catalog, 'a.b', { name: 'Ann' })).toBe('Hi Ann, {{ n }} left');
+    expect(translate(catalog, 'a.b')).toBe('Hi {{name}}, {{ n }} left');
+    expect(translate(catalog, 'a.b', { name: null, n: undefined })).toBe('Hi ,  left');
+  });
+  it('uses the catalog of its language, or the error-page fallback texts', () => {
+    expect(createI18n('en', en).t('catalog.remaining', { count: 7 })).toBe(en.catalog.remaining.replace('{{count}}', '7'));
+    expect(createI18n('zh', zh).t('footer.copyright', { from: 2024, to: 2025, company: 'X' })).toBe('© 2024-2025 X 版权所有');
+    const fallback = createI18n('zh');
+    expect(fallback.t('error.backHome')).toBe('返回首页');
+    expect(fallback.t('nav.home')).toBe('nav.home');
   });
 });

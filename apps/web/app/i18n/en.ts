@@ -486,6 +486,7 @@ export const en: Messages = {
     published: 'Published {{time}}',
     views: '{{count}} views',
     neighbours: 'Previous and next',
+    body: 'Article',
     prev: 'Previous',
     next: 'Next',
     none: 'None',

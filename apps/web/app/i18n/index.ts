@@ -1,5 +1,4 @@
-import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { createContext, useContext } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LANG, LANGS, type Lang } from '@cfx/contract/messages.ts';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from '../config.ts';
@@ -9,32 +8,62 @@ import type { Messages } from './zh.ts';
 export type { Lang };
 export { DEFAULT_LANG, LANGS };
 
-declare module 'i18next' {
-  interface CustomTypeOptions {
-    defaultNS: 'translation';
-    resources: { translation: Messages };
-  }
+/** Every catalog key: the dotted path of a string in zh.ts (`'catalog.status.on_sale'`). */
+type KeyPaths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyPaths<T[K]>}` }[keyof T & string];
+export type TKey = KeyPaths<Messages>;
+/** Values for the `{{name}}` placeholders of a text. */
+export type TVars = Record<string, unknown>;
+export type TFunction = (key: TKey, vars?: TVars) => string;
+
+/** One language's translate function (the app's small replacement for i18next). */
+export interface I18n {
+  lang: Lang;
+  t: TFunction;
+}
+
+const PLACEHOLDER = /\{\{(.+?)\}\}/g;
+
+/**
+ * Looks `key` up in `catalog` and fills its `{{name}}` placeholders from `vars`, the way the app used
+ * i18next (no escaping — React escapes; no plurals or nesting — the catalogs use neither). A missing
+ * key returns the key; a placeholder without a value stays as written, one whose value is
+ * null (or present as undefined) becomes empty.
+ */
+export function translate(catalog: unknown, key: string, vars?: TVars): string {
+  let text = catalog;
+  for (const part of key.split('.')) text = (text as Record<string, unknown> | undefined)?.[part];
+  if (typeof text !== 'string') return key;
+  if (!vars) return text;
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const k = name.trim();
+    const value = vars[k];
+    return value === undefined ? (k in vars ? '' : whole) : value === null ? '' : String(value);
+  });
+}
+
+function makeI18n(lang: Lang, catalog: unknown): I18n {
+  return { lang, t: (key, vars) => translate(catalog, key, vars) };
 }
 
 let current: I18n | undefined;
 
 /**
- * A synchronous i18next instance for one language. `messages` is that language's catalog, sent by
- * the root loader (see catalogs.server.ts); without it only the error-page fallback texts exist.
+ * The translate function for one language. `messages` is that language's catalog, sent by the
+ * root loader (see catalogs.server.ts); without it only the error-page fallback texts exist.
  */
 export function createI18n(lang: Lang, messages?: Messages): I18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: false,
-    resources: { [lang]: { translation: messages ?? fallbackMessages } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  const instance = makeI18n(lang, messages ?? fallbackMessages);
   if (typeof document !== 'undefined') current = instance;
   return instance;
+}
+
+/** Provided by the root layout (`<I18nContext value={createI18n(…)}>`). */
+export const I18nContext = createContext<I18n | null>(null);
+let outside: I18n | undefined;
+
+/** `{ t, lang }` of the page; outside the provider, the fallback texts in the default language. */
+export function useTranslation(): I18n {
+  return useContext(I18nContext) ?? (outside ??= makeI18n(DEFAULT_LANG, fallbackMessages));
 }
 
 /** The browser's current translate function, for code outside React (the api client). */

@@ -1,7 +1,7 @@
 /**
  * Chinese catalog (the default language). en.ts must have exactly the same keys:
  * its type is `Messages` (derived from this object), so a missing or extra key is a type error.
- * Interpolation uses i18next's {{name}} syntax.
+ * Placeholders are written {{name}} (filled by `t(key, { name })`, see index.ts).
  */
 export const zh = {
   app: {
@@ -484,6 +484,7 @@ export const zh = {
     published: '发布时间：{{time}}',
     views: '{{count}} 次阅读',
     neighbours: '上一篇与下一篇',
+    body: '正文',
     prev: '上一篇',
     next: '下一篇',
     none: '没有了',

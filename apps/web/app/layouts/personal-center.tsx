@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { STORAGE } from '../config.ts';
 import { PC_MENU, navIndexFor } from '../lib/nav-index.ts';
 import { readStorage } from '../lib/storage.ts';

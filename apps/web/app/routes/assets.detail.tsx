@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
 import type { Route } from './+types/assets.detail';
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx';

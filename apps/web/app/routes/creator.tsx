@@ -1,5 +1,5 @@
 import { redirect } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/creator';
 import { PageMeta } from '../components/ui/page-meta.tsx';
 import { Pager } from '../components/ui/pager.tsx';

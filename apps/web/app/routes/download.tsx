@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/download';
 import { PageMeta } from '../components/ui/page-meta.tsx';
 import { QrCode } from '../components/ui/qr-code.tsx';

@@ -1,7 +1,6 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { HELP_PAGES, SITE, type HelpGroup, type HelpSlug } from '../config.ts';
-import { useLang } from '../i18n/index.ts';
+import { useLang, useTranslation } from '../i18n/index.ts';
 import { helpEn } from '../i18n/help.en.ts';
 import { helpZh } from '../i18n/help.zh.ts';
 import { Seo } from '../components/ui/seo.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/home';
 import { formatCnDate } from '../components/ui/cn-time.ts';
 import { PageMeta } from '../components/ui/page-meta.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/news.detail';
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx';
 import { formatCnDateTime } from '../components/ui/cn-time.ts';
@@ -32,6 +32,8 @@ export default function NewsItem({ loaderData: d }: Route.ComponentProps) {
           <span className="tabular">{t('content.views', { count: n.views })}</span>
         </p>
         {n.summary && <p className="mt-6 rounded-control bg-canvas px-4 py-3 text-sm leading-7 text-ink-soft">{n.summary}</p>}
+        {/* The article's own headings start at h3: this keeps the outline h1 → h2 → h3. */}
+        <h2 className="sr-only">{t('content.body')}</h2>
         <RichHtml html={n.contentHtml} className="mt-4" testId="news-content" />
         <nav aria-label={t('content.neighbours')} className="mt-10 grid gap-3 border-t border-line pt-6 text-sm sm:grid-cols-2">
           <span className="min-w-0">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/news';
 import { formatCnDate } from '../components/ui/cn-time.ts';
 import { PageMeta } from '../components/ui/page-meta.tsx';
@@ -37,7 +37,7 @@ export default function News({ loaderData: d }: Route.ComponentProps) {
           ) : (
             <div className="space-y-4">
               {d.list.list.map((n, i) => (
-                <NewsCard key={n.id} news={n} date={n.date} row eager={i < 2} />
+                <NewsCard key={n.id} news={n} date={n.date} row eager={i < 2} level={2} />
               ))}
             </div>
           )}

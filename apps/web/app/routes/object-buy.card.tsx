@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { QueryProvider } from '../components/query-provider.tsx';
 import { Seo } from '../components/ui/seo.tsx';
 import { BuyView } from '../features/orders/components/buy-view.tsx';

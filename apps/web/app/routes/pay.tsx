@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { QueryProvider } from '../components/query-provider.tsx';
 import { Seo } from '../components/ui/seo.tsx';
 import { LoadingBlock, Spinner } from '../components/ui/spinner.tsx';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { Seo } from '../components/ui/seo.tsx';
 import { AvatarPicker } from '../features/account/components/avatar-picker.tsx';
 import { NicknameForm } from '../features/account/components/nickname-form.tsx';

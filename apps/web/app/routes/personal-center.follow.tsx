@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { ComingSoon } from '../components/ui/coming-soon.tsx';
 
 /** Personal center: follow — placeholder until its issue lands. */

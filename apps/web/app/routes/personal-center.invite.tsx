@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { Seo } from '../components/ui/seo.tsx';
 import { InvitePanel } from '../features/account/components/invite-panel.tsx';
 

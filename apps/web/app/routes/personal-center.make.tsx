@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { ComingSoon } from '../components/ui/coming-soon.tsx';
 
 /** Personal center: make (content not shown in the spec) — placeholder until its issue lands. */

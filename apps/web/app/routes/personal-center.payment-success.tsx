@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { Seo } from '../components/ui/seo.tsx';
 import { OrderStatusView } from '../features/orders/components/order-status-view.tsx';
 import { NoOrder } from '../features/payment/components/method-pages.tsx';

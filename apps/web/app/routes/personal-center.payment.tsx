@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { Seo } from '../components/ui/seo.tsx';
 import { BalancePanel } from '../features/payment/components/balance-panel.tsx';
 

@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { Seo } from '../components/ui/seo.tsx';
 import { MethodRedirect, NoOrder } from '../features/payment/components/method-pages.tsx';
 import { paymentStatusPath } from '../features/orders/status.ts';

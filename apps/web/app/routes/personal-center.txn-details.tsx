@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { LinkTabs } from '../components/ui/link-tabs.tsx';
 import { Seo } from '../components/ui/seo.tsx';
 import { OrderDetailView } from '../features/orders/components/order-detail-view.tsx';

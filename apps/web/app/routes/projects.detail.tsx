@@ -1,5 +1,5 @@
 import { Link, redirect } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/projects.detail';
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx';
 import { formatCnDateTime } from '../components/ui/cn-time.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, redirect, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/projects.dropping';
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx';
 import { formatCnDateTime } from '../components/ui/cn-time.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/projects';
 import { LinkTabs } from '../components/ui/link-tabs.tsx';
 import { PageMeta } from '../components/ui/page-meta.tsx';
@@ -48,7 +48,7 @@ export default function Projects({ loaderData: d }: Route.ComponentProps) {
         ) : (
           <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
             {d.list.list.map((p, i) => (
-              <ProjectCard key={p.id} project={p} now={now} eager={i < 4} />
+              <ProjectCard key={p.id} project={p} now={now} eager={i < 4} level={2} />
             ))}
           </div>
         )}

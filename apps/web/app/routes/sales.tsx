@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/sales';
 import { PageMeta } from '../components/ui/page-meta.tsx';
 import { Pager } from '../components/ui/pager.tsx';
@@ -58,7 +58,7 @@ export default function Sales({ loaderData: d }: Route.ComponentProps) {
         ) : (
           <div className="grid grid-cols-2 gap-4 md:grid-cols-4 lg:grid-cols-5" data-testid="market-grid">
             {d.list.list.map((g, i) => (
-              <MarketCard key={g.id} goods={g} eager={i < 5} />
+              <MarketCard key={g.id} goods={g} eager={i < 5} level={2} />
             ))}
           </div>
         )}

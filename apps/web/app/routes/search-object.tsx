@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import type { Route } from './+types/search-object';
 import { LinkTabs } from '../components/ui/link-tabs.tsx';
@@ -67,19 +67,19 @@ export default function SearchObject({ loaderData: d }: Route.ComponentProps) {
             ) : d.tab === 'projects' ? (
               <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
                 {r.projects.list.map((p, i) => (
-                  <ProjectCard key={p.id} project={p} now={now} eager={i < 4} />
+                  <ProjectCard key={p.id} project={p} now={now} eager={i < 4} level={2} />
                 ))}
               </div>
             ) : d.tab === 'goods' ? (
               <div className="grid grid-cols-2 gap-4 md:grid-cols-4 lg:grid-cols-6">
                 {r.goods.list.map((g, i) => (
-                  <GoodsCard key={g.id} goods={g} eager={i < 6} />
+                  <GoodsCard key={g.id} goods={g} eager={i < 6} level={2} />
                 ))}
               </div>
             ) : (
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {r.creators.list.map((c) => (
-                  <CreatorCard key={c.id} creator={c} />
+                  <CreatorCard key={c.id} creator={c} level={2} />
                 ))}
               </div>
             )}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** 首页 / section / current page. */
 export function Breadcrumb({ items }: { items: Array<{ label: string; to?: string }> }) {

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Seo } from './seo.tsx';
 
 /** Status and message of any thrown value: an error without a status defaults to 500 (spec §8). */

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Seo } from './seo.tsx';
 
 /**
@@ -19,7 +19,7 @@ export function PageMeta({
   origin?: string;
   type?: 'website' | 'article';
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, lang } = useTranslation();
   const { pathname, search } = useLocation();
   const name = t('app.name');
   return (
@@ -30,7 +30,7 @@ export function PageMeta({
       <meta property="og:title" content={title || name} />
       <meta property="og:description" content={description} />
       {origin && <meta property="og:url" content={origin + pathname + search} />}
-      <meta property="og:locale" content={i18n.language === 'en' ? 'en_US' : 'zh_CN'} />
+      <meta property="og:locale" content={lang === 'en' ? 'en_US' : 'zh_CN'} />
       {image && <meta property="og:image" content={origin && image.startsWith('/') ? origin + image : image} />}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
     </>

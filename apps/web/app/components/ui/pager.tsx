@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** Page numbers to show: first, last, and a window around the current page; 0 marks a gap. */
 export function pageWindow(page: number, pages: number, around = 2): number[] {

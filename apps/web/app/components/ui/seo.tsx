@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** Per-page <title> and meta description (React 19 hoists them into <head>, also during SSR). */
 export function Seo({ title, description }: { title: string; description?: string }) {

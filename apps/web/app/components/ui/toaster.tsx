@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useToastStore, type ToastKind } from '../../stores/toast.ts';
 
 const styles: Record<ToastKind, string> = {

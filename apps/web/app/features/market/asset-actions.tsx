@@ -10,7 +10,7 @@
  */
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import type { LIMITS } from '@cfx/contract/limits.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
 import { formatCnDateTime } from '../../components/ui/cn-time.ts';

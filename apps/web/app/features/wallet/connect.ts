@@ -32,7 +32,7 @@ export type ConnectResult =
   | { ok: true; walletAddress: string }
   | { ok: false; failure: ConnectFailure; step: ConnectStep | null; message: string };
 
-/** Translate function (react-i18next's `t` or i18next's). */
+/** Translate function (`useTranslation().t` or `browserT()`). */
 export type Translate = (key: any) => string;
 
 export interface ConnectOptions {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { HELP_PAGES, SITE, type HelpGroup } from '../../config.ts';
 import { Logo } from './logo.tsx';
 

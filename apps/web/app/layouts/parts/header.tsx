@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import { SITE } from '../../config.ts';
-import { setLangCookie, useLang, type Lang } from '../../i18n/index.ts';
+import { setLangCookie, useLang, useTranslation, type Lang } from '../../i18n/index.ts';
 import { logout } from '../../lib/session.ts';
 import { cutChars, shortAddress } from '../../lib/text.ts';
 import { useAuthOverlay } from '../../stores/auth-overlay.ts';
@@ -19,7 +18,8 @@ import { Menu, MenuButton, MenuItems, MenuSeparator, menuItemClass } from '../..
 /**
  * Site header (spec §2): logo, menu, "more" submenu, search box, language switch, link-wallet
  * button and the user area. Theme type 1 (home) is transparent over the dark hero until the page
- * scrolls; theme type 2 is the solid style.
+ * scrolls (with a light dark scrim at the top, so the white text keeps its contrast over any hero
+ * artwork); theme type 2 is the solid style.
  */
 export function Header({ themeType }: { themeType: ThemeType }) {
   const { t } = useTranslation();
@@ -45,7 +45,7 @@ export function Header({ themeType }: { themeType: ThemeType }) {
       data-theme-type={themeType}
       data-transparent={dark ? 'true' : 'false'}
       className={`fixed inset-x-0 top-0 z-50 transition-colors duration-200 ${
-        dark ? 'bg-transparent text-white' : 'border-b border-line bg-surface/95 text-ink shadow-sm backdrop-blur'
+        dark ? 'bg-linear-to-b from-night/40 to-transparent text-white' : 'border-b border-line bg-surface/95 text-ink shadow-sm backdrop-blur'
       }`}
     >
       <div className="page-width flex h-header items-center gap-4 lg:gap-8">

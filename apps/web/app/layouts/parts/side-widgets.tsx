@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { SITE } from '../../config.ts';
 
 /** The floating side index: customer-service widget and back-to-top button. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { fetchProfile } from '../../../lib/session.ts';
 import { toast } from '../../../stores/toast.ts';
 import { useUserStore } from '../../../stores/user.ts';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { getPrivacySetting } from '../api/get-privacy-setting.ts';

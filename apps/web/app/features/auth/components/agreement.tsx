@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
-import { useLang } from '../../../i18n/index.ts';
+import { useLang, useTranslation } from '../../../i18n/index.ts';
 import { legalEn } from '../../../i18n/legal.en.ts';
 import { legalZh } from '../../../i18n/legal.zh.ts';
 import { Checkbox } from './fields.tsx';

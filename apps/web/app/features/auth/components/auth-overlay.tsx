@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { useAuthOverlay } from '../../../stores/auth-overlay.ts';
 import { ForgotView } from './forgot-view.tsx';
 import { LoginView } from './login-view.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import { STORAGE } from '../../../config.ts';
 import { completeSignIn } from '../../../lib/session.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import { completeSignIn } from '../../../lib/session.ts';
 import { useAuthOverlay } from '../../../stores/auth-overlay.ts';

@@ -3,7 +3,7 @@
  * collectible and creator cards, the status pill and the countdown line of a release.
  */
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Price } from '../../../components/ui/price.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { CreatorCard as Creator, GoodsCard as Goods, ProjectCard as Project, ProjectStatus } from '../api/types.ts';
@@ -47,7 +47,11 @@ export function SaleLine({ project, now, className = '' }: { project: SaleTimes;
 }
 
 /** Image-first release card: cover, status, name, creator, price, supply and the live countdown. */
-export function ProjectCard({ project: p, now, eager = false }: { project: Project; now: number; eager?: boolean }) {
+/** `level` 2 where the list follows the page's h1 directly (heading order), else 3 (under a section h2). */
+export type CardLevel = 2 | 3;
+
+export function ProjectCard({ project: p, now, eager = false, level = 3 }: { project: Project; now: number; eager?: boolean; level?: CardLevel }) {
+  const H = level === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
   return (
     <Link
@@ -62,9 +66,9 @@ export function ProjectCard({ project: p, now, eager = false }: { project: Proje
         <StatusBadge status={liveStatus(p, now)} className="absolute left-3 top-3" />
       </div>
       <div className="p-4">
-        <h3 className="truncate text-base text-ink" data-testid="project-card-name">
+        <H className="truncate text-base text-ink" data-testid="project-card-name">
           {p.name}
-        </h3>
+        </H>
         <p className="mt-1 flex items-center gap-1.5 text-xs text-ink-faint">
           <Thumb src={p.creator.avatar} alt="" width={18} height={18} className="size-[18px] rounded-full bg-canvas" />
           <span className="truncate">{p.creator.name}</span>
@@ -81,7 +85,8 @@ export function ProjectCard({ project: p, now, eager = false }: { project: Proje
 }
 
 /** Image-first collectible card: artwork, name, serial, release, and the asking or last price. */
-export function GoodsCard({ goods: g, eager = false }: { goods: Goods; eager?: boolean }) {
+export function GoodsCard({ goods: g, eager = false, level = 3 }: { goods: Goods; eager?: boolean; level?: CardLevel }) {
+  const H = level === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
   const onSale = g.status === 'on_sale' && g.salePriceFen !== null;
   return (
@@ -97,9 +102,9 @@ export function GoodsCard({ goods: g, eager = false }: { goods: Goods; eager?: b
         {onSale && <span className="absolute left-3 top-3 rounded-full bg-brand px-2.5 py-0.5 text-xs font-medium text-white">{t('catalog.onSale')}</span>}
       </div>
       <div className="p-4">
-        <h3 className="truncate text-[15px] text-ink" data-testid="goods-card-name">
+        <H className="truncate text-[15px] text-ink" data-testid="goods-card-name">
           {g.name}
-        </h3>
+        </H>
         <p className="mt-1 truncate text-xs text-ink-faint">
           {g.projectName} · {g.creatorName}
         </p>
@@ -116,7 +121,8 @@ export function GoodsCard({ goods: g, eager = false }: { goods: Goods; eager?: b
 }
 
 /** Creator card: banner, avatar, name, number of releases; links to /creator/{accountId}. */
-export function CreatorCard({ creator: c }: { creator: Creator }) {
+export function CreatorCard({ creator: c, level = 3 }: { creator: Creator; level?: CardLevel }) {
+  const H = level === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
   return (
     <Link to={`/creator/${encodeURIComponent(c.accountId)}`} prefetch="intent" className="card group block overflow-hidden" data-testid="creator-card" data-account-id={c.accountId}>
@@ -126,7 +132,7 @@ export function CreatorCard({ creator: c }: { creator: Creator }) {
       <div className="flex items-center gap-3 px-4 pb-4">
         <Thumb src={c.avatar} alt={c.name} width={56} height={56} className="-mt-6 size-14 shrink-0 rounded-full border-4 border-surface bg-canvas" />
         <div className="min-w-0 pt-2">
-          <h3 className="truncate text-[15px] text-ink">{c.name}</h3>
+          <H className="truncate text-[15px] text-ink">{c.name}</H>
           <p className="text-xs text-ink-faint">{t('catalog.releaseCount', { count: c.projectCount })}</p>
         </div>
       </div>

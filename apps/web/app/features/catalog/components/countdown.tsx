@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { countdownParts } from '../countdown.ts';
 
 /** [value, unit, two digits] of each part of a countdown, units translated (天/时/分/秒, d/h/m/s). */

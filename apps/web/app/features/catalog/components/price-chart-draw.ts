@@ -17,7 +17,7 @@ function label(time: number, withTime: boolean): string {
 export function drawPriceChart(el: HTMLElement, series: SeriesPoint[], locale: string): () => void {
   const chart = createChart(el, {
     autoSize: true,
-    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#86909c', fontSize: 11, attributionLogo: false },
+    layout: { background: { type: ColorType.Solid, color: 'transparent' }, textColor: '#646e7b', fontSize: 11, attributionLogo: false },
     grid: { vertLines: { visible: false }, horzLines: { color: '#e5e6eb' } },
     rightPriceScale: { borderVisible: false },
     timeScale: { borderVisible: false, timeVisible: true, tickMarkFormatter: (t: unknown) => label(Number(t), false).slice(5) },

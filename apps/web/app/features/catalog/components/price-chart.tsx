@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Price } from '../../../components/ui/price.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useLang } from '../../../i18n/index.ts';
+import { useLang, useTranslation } from '../../../i18n/index.ts';
 import type { PricePoint } from '../api/types.ts';
 import { priceStats, toSeries } from '../price-series.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { soldPercent } from '../countdown.ts';
 
 /** Sold / supply as a bar with the numbers (tabular). */

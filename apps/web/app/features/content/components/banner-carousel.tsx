@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { Banner } from '../api/types.ts';
 
@@ -77,7 +77,8 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         })}
       </div>
       {banners.length > 1 && (
-        <div className="absolute right-4 top-4 flex gap-1.5">
+        // Each dot sits in a 24 px tall target (WCAG target size); the dots themselves stay small.
+        <div className="absolute right-3 top-[7px] flex">
           {banners.map((b, i) => (
             <button
               key={b.id}
@@ -85,8 +86,10 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
               aria-label={t('homeModules.slide', { n: i + 1 })}
               aria-current={i === index ? 'true' : undefined}
               onClick={() => go(i)}
-              className={`h-1.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-1.5 bg-white/50'}`}
-            />
+              className="flex h-6 min-w-6 items-center justify-center px-0.5"
+            >
+              <span aria-hidden className={`block h-1.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-1.5 bg-white/50'}`} />
+            </button>
           ))}
         </div>
       )}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import type { NewsCard } from '../api/types.ts';
 
 /** Announcement ticker: one headline at a time, moving up every 4 s (all headlines are in the HTML). */

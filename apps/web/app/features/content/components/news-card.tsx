@@ -5,8 +5,10 @@ import type { NewsCard as News } from '../api/types.ts';
 /**
  * News card: cover (16:9), category, title, summary, date. `row` lays it out horizontally (the news
  * list). `date` is formatted by the loader (cn-time.ts on the server: no date code in the home chunk).
+ * `level` 2 where the list follows the page's h1 directly (heading order), else 3.
  */
-export function NewsCard({ news: n, date, row = false, eager = false }: { news: News; date: string; row?: boolean; eager?: boolean }) {
+export function NewsCard({ news: n, date, row = false, eager = false, level = 3 }: { news: News; date: string; row?: boolean; eager?: boolean; level?: 2 | 3 }) {
+  const H = level === 2 ? 'h2' : 'h3';
   return (
     <Link
       to={`/news/${n.id}`}
@@ -20,9 +22,9 @@ export function NewsCard({ news: n, date, row = false, eager = false }: { news: 
       </div>
       <div className="min-w-0 flex-1 p-4">
         <p className="text-xs text-brand">{n.category}</p>
-        <h3 className="mt-1 line-clamp-2 text-[15px] leading-6 text-ink group-hover:text-brand" data-testid="news-card-title">
+        <H className="mt-1 line-clamp-2 text-[15px] leading-6 text-ink group-hover:text-brand" data-testid="news-card-title">
           {n.title}
-        </h3>
+        </H>
         <p className={`mt-2 text-sm text-ink-soft ${row ? 'line-clamp-2' : 'line-clamp-2 hidden sm:block'}`}>{n.summary}</p>
         <p className="tabular mt-2 text-xs text-ink-faint">{date}</p>
       </div>

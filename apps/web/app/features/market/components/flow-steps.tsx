@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { FlowStep, StepStatus, StepUpdate } from '../flows.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import type { DialogGoods, MarketDialogRequest } from '../dialog-request.ts';
 import { MarketDialogHost } from './market-dialog-host.tsx';
 

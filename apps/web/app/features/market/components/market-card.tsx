@@ -1,11 +1,15 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Price } from '../../../components/ui/price.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { GoodsCard } from '../api/types.ts';
 
-/** A listing of the consignment market: artwork, name, release, serial and the asking price; links to /assets/{id}. */
-export function MarketCard({ goods: g, eager = false }: { goods: GoodsCard; eager?: boolean }) {
+/**
+ * A listing of the consignment market: artwork, name, release, serial and the asking price; links to /assets/{id}.
+ * `level` 2 where the list follows the page's h1 directly (heading order), else 3.
+ */
+export function MarketCard({ goods: g, eager = false, level = 3 }: { goods: GoodsCard; eager?: boolean; level?: 2 | 3 }) {
+  const H = level === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
   return (
     <Link
@@ -23,9 +27,9 @@ export function MarketCard({ goods: g, eager = false }: { goods: GoodsCard; eage
         </span>
       </div>
       <div className="p-3.5">
-        <h3 className="truncate text-[15px] text-ink" data-testid="market-card-name">
+        <H className="truncate text-[15px] text-ink" data-testid="market-card-name">
           {g.name}
-        </h3>
+        </H>
         <p className="mt-0.5 truncate text-xs text-ink-faint">
           {g.projectName} · {g.creatorName}
         </p>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { MarketDialogRequest } from '../dialog-request.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { LinkTabs } from '../../../components/ui/link-tabs.tsx';
 import type { FilterMeta, MarketSort } from '../api/types.ts';
 import { priceRangeError, type MarketParams } from '../market-query.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import type { LIMITS } from '@cfx/contract/limits.ts';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import type { ApiResult } from '../../../lib/api.ts';

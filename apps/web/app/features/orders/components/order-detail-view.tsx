@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../stores/toast.ts';
 import { cancelOrder } from '../api/cancel-order.ts';

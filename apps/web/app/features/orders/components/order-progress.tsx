@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import type { OrderDetail } from '../api/types.ts';
 import { PROGRESS, isClosed, progressIndex } from '../status.ts';
 

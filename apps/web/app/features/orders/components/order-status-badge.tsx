@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import type { OrderStatus } from '../api/types.ts';
 import { STATUS_TONE } from '../status.ts';
 

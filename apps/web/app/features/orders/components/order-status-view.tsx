@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
 import type { OrderStatus } from '../api/types.ts';
 import { isFinal } from '../status.ts';

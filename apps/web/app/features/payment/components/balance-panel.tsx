@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { Price } from '../../../components/ui/price.tsx';

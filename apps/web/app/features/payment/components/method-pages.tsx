@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
 import { Price } from '../../../components/ui/price.tsx';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { highlightParts, suggestionHref } from '../highlight.ts';
 import { useSearchSuggestions, type Suggestion } from '../hooks/use-search-suggestions.ts';
@@ -38,7 +38,7 @@ export default function SearchPanel({
   onVisible(visible: boolean): void;
 }) {
   const { t } = useTranslation();
-  const { suggestions, history, loading, removeHistory, clearHistory } = useSearchSuggestions(term, open);
+  const { suggestions, suggestionsFor, history, loading, removeHistory, clearHistory } = useSearchSuggestions(term, open);
   const [active, setActive] = useState(-1);
 
   const options: Option[] = term
@@ -84,6 +84,9 @@ export default function SearchPanel({
       className="absolute right-0 top-11 z-50 max-h-[70vh] w-full min-w-72 overflow-y-auto rounded-card bg-surface p-2 text-ink shadow-pop"
       data-testid="search-panel"
       data-mode={term ? 'suggestions' : 'history'}
+      // The text the shown suggestions belong to: the previous text's stay (dimmed) until the new answer.
+      data-term={suggestionsFor}
+      aria-busy={loading}
       // Clicks in the panel keep the focus in the input (the panel stays open until the pick).
       onMouseDown={(e) => e.preventDefault()}
     >
@@ -106,7 +109,7 @@ export default function SearchPanel({
               const list = suggestions?.[key] ?? [];
               if (list.length === 0) return null;
               return (
-                <div key={key} className="mt-1" role="group" aria-label={t(label)}>
+                <div key={key} className={`mt-1 ${suggestionsFor === term ? '' : 'opacity-60'}`} role="group" aria-label={t(label)}>
                   <p className="px-2 pb-0.5 pt-1.5 text-xs text-ink-faint" aria-hidden>
                     {t(label)}
                   </p>

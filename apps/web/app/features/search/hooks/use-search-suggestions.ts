@@ -12,6 +12,8 @@ const DEBOUNCE_MS = 200;
 export interface SearchSuggestionsState {
   /** null while there is no text (or before the first answer for it). */
   suggestions: Suggestions | null;
+  /** The text `suggestions` answer (while a new text loads, the previous answer stays on screen). */
+  suggestionsFor: string;
   history: string[];
   loading: boolean;
   removeHistory(kw: string): void;
@@ -25,13 +27,13 @@ export interface SearchSuggestionsState {
  */
 export function useSearchSuggestions(text: string, enabled: boolean): SearchSuggestionsState {
   const token = useUserStore((s) => s.token);
-  const [suggestions, setSuggestions] = useState<Suggestions | null>(null);
+  const [answer, setAnswer] = useState<{ text: string; suggestions: Suggestions } | null>(null);
   const [history, setHistory] = useState<string[]>([]);
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
     if (!enabled || !text) {
-      setSuggestions(null);
+      setAnswer(null);
       setLoading(false);
       return;
     }
@@ -40,7 +42,7 @@ export function useSearchSuggestions(text: string, enabled: boolean): SearchSugg
     const id = window.setTimeout(() => {
       void querySuggestions(text, ctrl.signal).then((r) => {
         if (ctrl.signal.aborted) return;
-        setSuggestions(r.ok && r.data ? r.data : { projects: [], goods: [], creators: [] });
+        setAnswer({ text, suggestions: r.ok && r.data ? r.data : { projects: [], goods: [], creators: [] } });
         setLoading(false);
       });
     }, DEBOUNCE_MS);
@@ -72,5 +74,12 @@ export function useSearchSuggestions(text: string, enabled: boolean): SearchSugg
     });
   }, [history]);
 
-  return { suggestions, history, loading, removeHistory: remove, clearHistory: () => remove(null) };
+  return {
+    suggestions: answer?.suggestions ?? null,
+    suggestionsFor: answer?.text ?? '',
+    history,
+    loading,
+    removeHistory: remove,
+    clearHistory: () => remove(null),
+  };
 }

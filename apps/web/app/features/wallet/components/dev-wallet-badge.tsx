@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 
 /** The visible 开发钱包 / "dev wallet" label wherever the built-in dev wallet appears. */
 export function DevWalletBadge() {

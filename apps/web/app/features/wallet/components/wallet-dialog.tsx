@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { SITE } from '../../../config.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { WalletGlyph } from '../../../components/ui/wallet-glyph.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/index.ts';
 import { getChainInfo } from '../../../lib/chain-info.ts';
 import { copyText } from '../../../lib/clipboard.ts';
 import { toast } from '../../../stores/toast.ts';
