@@ -294,7 +294,10 @@ describe('server rendering and status codes', () => {
     expect(text).toMatch(/<meta name="description" content="[^"]*\S[^"]*"/);
     expect(text).toContain(`<meta property="og:title" content="${goods.name}"`);
     expect(text).toMatch(/<meta property="og:description" content="[^"]+"/);
-    expect(text).toContain(`<meta property="og:image" content="${server.base}${goods.image}"`);
+    const og = `${server.base}${goods.image}&w=1200&fmt=png`;
+    expect(text).toContain(`<meta property="og:image" content="${og.replaceAll('&', '&amp;')}"`);
+    const png = await fetch(og);
+    expect([png.status, png.headers.get('content-type')]).toEqual([200, 'image/png']);
     expect(text).toMatch(/<img[^>]+width="600"[^>]+height="600"/);
   });
 });

@@ -145,6 +145,30 @@ describe(`content on ${process.env.TEST_PG_URL ? 'PostgreSQL' : 'SQLite'}`, () =
     expect(parseImageId('g-3-12-2-40')).toEqual({ kind: 'g', style: 3, seed: 12, variant: 2, serial: 40 });
   });
 
+  it('official/image/ fmt=png rasterises the artwork for link previews (1200 wide by default, ≤ 1200)', async () => {
+    const size = (b: Buffer) => ({ w: b.readUInt32BE(16), h: b.readUInt32BE(20) });
+    const PNG_SIGNATURE = '89504e470d0a1a0a';
+    const og = await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=n-2-77&fmt=png` });
+    expect(og.statusCode).toBe(200);
+    expect(og.headers['content-type']).toBe('image/png');
+    expect(og.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(og.rawPayload.subarray(0, 8).toString('hex')).toBe(PNG_SIGNATURE);
+    expect(size(og.rawPayload)).toEqual({ w: 1200, h: 675 }); // a news cover is 16:9
+    const small = await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=g-0-43550909-3-5&fmt=png&w=300` });
+    expect(size(small.rawPayload)).toEqual({ w: 300, h: 300 });
+    const capped = await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=g-0-43550909-3-5&fmt=png&w=4000` });
+    expect(size(capped.rawPayload).w).toBe(1200);
+    // Not all one colour: the picture was really drawn (the PNG of a flat image would be tiny).
+    expect(small.rawPayload.length).toBeGreaterThan(5_000);
+    const again = await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=n-2-77&fmt=png`, headers: { 'if-none-match': String(og.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(og.headers.etag).not.toBe((await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=n-2-77` })).headers.etag);
+    const bad = await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=g-99-1&fmt=png`, headers: EN });
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toMatchObject({ status: '1404', message: 'image not found' });
+    expect((await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=n-2-77&fmt=gif` })).json().status).toBe('1001');
+  });
+
   it('the rich-text sanitiser keeps formatting and drops scripts, handlers and bad URLs', () => {
     const dirty = `<h3>标题</h3><p onclick="x()">正文<strong>加粗</strong><script>alert(1)</script></p>
 <a href="javascript:alert(1)">坏链接</a><a href="https://example.com/">好链接</a>

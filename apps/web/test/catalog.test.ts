@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatCnDate, formatCnDateTime } from '../app/components/ui/cn-time.ts';
 import { cutText, decodeEntities, htmlToText } from '../app/components/ui/html-text.ts';
-import { thumbUrl } from '../app/components/ui/thumb-url.ts';
+import { previewImageUrl, thumbUrl } from '../app/components/ui/thumb-url.ts';
 import { pageWindow } from '../app/components/ui/pager.tsx';
 import { qrPath } from '../app/components/ui/qr-code.tsx';
 import { countdownParts, countdownTarget, formatCountdown, liveStatus, soldPercent, type SaleTimes } from '../app/features/catalog/countdown.ts';
@@ -88,6 +88,13 @@ describe('thumbnails', () => {
     expect(thumbUrl('/mvapi/public/official/image/?id=c-1-2', 2)).toBe('/mvapi/public/official/image/?id=c-1-2&w=16');
     expect(thumbUrl('/media/avatars/4.svg', 80)).toBe('/media/avatars/4.svg');
     expect(thumbUrl('', 80)).toBe('');
+  });
+
+  it('link previews get generated artwork as a 1200-wide PNG, other images unchanged', () => {
+    expect(previewImageUrl('/mvapi/public/official/image/?id=g-0-1-2-3')).toBe('/mvapi/public/official/image/?id=g-0-1-2-3&w=1200&fmt=png');
+    expect(previewImageUrl('/mvapi/public/official/image/?id=n-1&w=300&fmt=svg')).toBe('/mvapi/public/official/image/?id=n-1&w=1200&fmt=png');
+    expect(previewImageUrl('/media/avatars/4.svg')).toBe('/media/avatars/4.svg');
+    expect(previewImageUrl('')).toBe('');
   });
 });
 

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { renderAsync } from '@resvg/resvg-js';
 import { hashString } from '../../util/prng.ts';
 import { notFound } from '../catalog/repo.ts';
 import { renderArtwork } from './artwork.ts';
@@ -9,11 +11,54 @@ const CACHE_MAX = 2000;
 const cache = new Map<string, { svg: string; etag: string }>();
 
 /**
- * GET /official/image/?id=…&w=… — generated artwork as SVG. Immutable for a year (the picture is a
- * pure function of the id); an ETag answers revalidations with 304. Malformed or unknown ids are 1404.
+ * PNG renditions (`fmt=png`) for the places that do not take SVG: Open Graph / Twitter cards (WeChat,
+ * Weibo and most link previews only show raster images). Rasterised by resvg in the libuv thread
+ * pool, at most PNG_CONCURRENCY at a time (the rest wait their turn), kept in memory up to
+ * PNG_CACHE_BYTES and, like the SVG, immutable for a year. Widths 16–1200 (default 1200).
  */
-export function serveImage(req: FastifyRequest, reply: FastifyReply, q: { id: string; w?: string | null }) {
-  const w = q.w && /^\d{1,4}$/.test(q.w) ? Math.max(16, Math.min(2048, Number(q.w))) : undefined;
+const PNG_MAX_W = 1200;
+const PNG_CONCURRENCY = 2;
+const PNG_CACHE_BYTES = 32 * 1024 * 1024;
+const pngCache = new Map<string, { png: Buffer; etag: string }>();
+let pngBytes = 0;
+let rendering = 0;
+const waiting: (() => void)[] = [];
+/** The serial number on a collectible is the only text: a monospace font from the system if there is one. */
+const MONO_FONTS = ['/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf', '/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf'].filter((f) => fs.existsSync(f));
+
+async function rasterise(svg: string, width: number): Promise<Buffer> {
+  if (rendering >= PNG_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  rendering++;
+  try {
+    const img = await renderAsync(svg, {
+      fitTo: { mode: 'width', value: width },
+      font: { loadSystemFonts: false, fontFiles: MONO_FONTS, monospaceFamily: 'DejaVu Sans Mono', defaultFontFamily: 'DejaVu Sans Mono' },
+      logLevel: 'off',
+    });
+    return img.asPng();
+  } finally {
+    rendering--;
+    waiting.shift()?.();
+  }
+}
+
+function immutable(reply: FastifyReply, etag: string) {
+  reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('etag', etag)
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
+}
+
+/**
+ * GET /official/image/?id=…&w=…[&fmt=png] — generated artwork as SVG (or PNG). Immutable for a year
+ * (the picture is a pure function of the id); an ETag answers revalidations with 304. Malformed or
+ * unknown ids are 1404.
+ */
+export async function serveImage(req: FastifyRequest, reply: FastifyReply, q: { id: string; w?: string | null; fmt?: 'svg' | 'png' | null }) {
+  const png = q.fmt === 'png';
+  const max = png ? PNG_MAX_W : 2048;
+  const w = q.w && /^\d{1,4}$/.test(q.w) ? Math.max(16, Math.min(max, Number(q.w))) : png ? PNG_MAX_W : undefined;
   const key = `${q.id}|${w ?? ''}`;
   let hit = cache.get(key);
   if (!hit) {
@@ -23,11 +68,26 @@ export function serveImage(req: FastifyRequest, reply: FastifyReply, q: { id: st
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, hit);
   }
-  reply
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('etag', hit.etag)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'");
-  if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
-  return reply.type('image/svg+xml; charset=utf-8').send(hit.svg);
+  if (!png) {
+    immutable(reply, hit.etag);
+    if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
+    return reply.type('image/svg+xml; charset=utf-8').send(hit.svg);
+  }
+  const etag = `"p${ART_VERSION}-${hashString(key).toString(36)}"`;
+  immutable(reply, etag);
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  let p = pngCache.get(key);
+  if (!p) {
+    p = { png: await rasterise(hit.svg, w!), etag };
+    if (!pngCache.has(key)) {
+      pngCache.set(key, p);
+      pngBytes += p.png.length;
+      for (const [k, v] of pngCache) {
+        if (pngBytes <= PNG_CACHE_BYTES) break;
+        pngCache.delete(k);
+        pngBytes -= v.png.length;
+      }
+    }
+  }
+  return reply.type('image/png').send(p.png);
 }

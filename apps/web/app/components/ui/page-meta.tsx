@@ -1,10 +1,11 @@
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
 import { Seo } from './seo.tsx';
+import { previewImageUrl } from './thumb-url.ts';
 
 /**
  * Per-page <title> and meta description (seo.tsx) plus Open Graph / Twitter tags (React 19 hoists
- * them into <head>, also during SSR). `origin` (from the loader) makes og:url and og:image absolute.
+ * them into <head>, also during SSR). `origin` (from the loader) makes og:url and og:image absolute; generated artwork is given as PNG.
  */
 export function PageMeta({
   title,
@@ -22,6 +23,7 @@ export function PageMeta({
   const { t, lang } = useTranslation();
   const { pathname, search } = useLocation();
   const name = t('app.name');
+  const preview = image ? previewImageUrl(image) : '';
   return (
     <>
       <Seo title={title} description={description} />
@@ -31,8 +33,8 @@ export function PageMeta({
       <meta property="og:description" content={description} />
       {origin && <meta property="og:url" content={origin + pathname + search} />}
       <meta property="og:locale" content={lang === 'en' ? 'en_US' : 'zh_CN'} />
-      {image && <meta property="og:image" content={origin && image.startsWith('/') ? origin + image : image} />}
-      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      {preview && <meta property="og:image" content={origin && preview.startsWith('/') ? origin + preview : preview} />}
+      <meta name="twitter:card" content={preview ? 'summary_large_image' : 'summary'} />
     </>
   );
 }
