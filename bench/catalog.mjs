@@ -3,7 +3,7 @@
 // the caches off), and search-suggestion latency for
 // 1-, 2-, 3- and 4-character terms (sequential requests, then 10 concurrent connections).
 // Run: cd bench && node catalog.mjs   (BENCH_GOODS=…, BENCH_SECONDS=…; DATABASE_URL=postgres://… for PostgreSQL)
-import { fmt, load, post, startServer } from './lib.mjs';
+import { fmt, keepAliveClient, load, post, startServer } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
 const goodsTarget = Number(process.env.BENCH_GOODS ?? 100_000);
@@ -67,7 +67,8 @@ try {
   console.log(`list/index (market page 1-${marketPages}, 3 sorts): ${line(list)}`);
   console.log(`  list/bare POST:   ${(list.requests.average / barePost.requests.average).toFixed(2)}x req/s, ${(barePost.cpuPerReq / list.cpuPerReq).toFixed(2)}x by server CPU (target >= 0.2x on SQLite; pages cached until the next write)`);
 
-  // Search suggestions: sequential latency per term length (client-measured, includes HTTP).
+  // Search suggestions: sequential latency per term length (client-measured over HTTP on one keep-alive
+// socket with node:http; see keepAliveClient for why not fetch).
   const terms = {
     1: ['龙', '猫', '山', '春', '青', '夏', '鲤', '蛇', '城', '花'],
     2: ['节气', '像素', '飞天', '锦鲤', '白泽', '生肖', '敦煌', '青花', '未来', '藻井'],
@@ -77,13 +78,14 @@ try {
   const perLen = {};
   const every = [];
   const serverSide = [];
+  const client = keepAliveClient(srv.base);
   for (let round = 0; round < 30; round++) {
     for (const [len, list] of Object.entries(terms)) {
       for (const text of list) {
         const s = performance.now();
-        const r = await fetch(`${srv.base}${API}/search/v1/query`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text }) });
-        await r.json();
+        const r = await client.postJson(`${API}/search/v1/query`, { text });
         const ms = performance.now() - s;
+        if (r.status !== '000000') throw new Error(`search ${text}: ${r.status}`);
         if (round > 0) {
           (perLen[len] ??= []).push(ms);
           every.push(ms);
@@ -91,6 +93,7 @@ try {
       }
     }
   }
+  client.close();
   for (const [len, xs] of Object.entries(perLen)) {
     console.log(`search/v1/query ${len}-char terms: p50 ${pct(xs, 50).toFixed(2)} ms, p99 ${pct(xs, 99).toFixed(2)} ms (${xs.length} requests)`);
   }
