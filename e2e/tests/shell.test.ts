@@ -55,6 +55,26 @@ describe('web shell', () => {
     await ctx.close();
   });
 
+  it('the header fits on one line in both languages from 1024 px up (no wrapped or clipped control)', async () => {
+    for (const lang of ['zh', 'en']) {
+      for (const width of [1024, 1280]) {
+        const ctx = await browser.newContext({ viewport: { width, height: 700 } });
+        await ctx.addCookies([{ name: 'lang', value: lang, url: server.base }]);
+        const page = await ctx.newPage();
+        await page.goto(server.base + '/news');
+        await page.getByTestId('header-login').waitFor();
+        const bad = await page.getByTestId('site-header').evaluate((header) =>
+          [...header.querySelectorAll('a, button, [data-testid="lang-switch"]')]
+            .map((e) => ({ text: (e.textContent ?? '').trim(), r: e.getBoundingClientRect() }))
+            .filter(({ r }) => r.width > 0 && (r.right > window.innerWidth || r.height > 40))
+            .map(({ text }) => text),
+        );
+        expect(bad, `${lang} at ${width}px`).toEqual([]);
+        await ctx.close();
+      }
+    }
+  });
+
   it('personal-center pages without a token go home', async () => {
     const page = await browser.newPage();
     await page.goto(server.base + '/personal-center/txn-details');

@@ -48,7 +48,7 @@ export function Header({ themeType }: { themeType: ThemeType }) {
         dark ? 'bg-linear-to-b from-night/40 to-transparent text-white' : 'border-b border-line bg-surface/95 text-ink shadow-sm backdrop-blur'
       }`}
     >
-      <div className="page-width flex h-header items-center gap-4 lg:gap-8">
+      <div className="page-width flex h-header items-center gap-4 xl:gap-8">
         <Link to="/" className="flex shrink-0 items-center gap-2" data-testid="header-logo" aria-label={t('app.name')}>
           <Logo />
           <span className="text-lg font-semibold tracking-wide">{t('app.name')}</span>
@@ -56,7 +56,7 @@ export function Header({ themeType }: { themeType: ThemeType }) {
 
         <MainMenu dark={dark} />
 
-        <div className="ml-auto flex items-center gap-2 lg:gap-3">
+        <div className="ml-auto flex min-w-0 items-center gap-2 xl:gap-3">
           <div className="hidden md:block">
             <SearchBox dark={dark} />
           </div>
@@ -103,11 +103,11 @@ function useMenuItems() {
 function MainMenu({ dark }: { dark: boolean }) {
   const { t } = useTranslation();
   const items = useMenuItems();
-  const base = 'relative py-1 text-[15px] transition-colors';
+  const base = 'relative whitespace-nowrap py-1 text-sm transition-colors xl:text-[15px]';
   const idle = dark ? 'text-white/80 hover:text-white' : 'text-ink-soft hover:text-brand';
   const active = dark ? 'font-semibold text-white' : 'font-semibold text-brand';
   return (
-    <nav aria-label={t('nav.menu')} className="hidden items-center gap-6 lg:flex">
+    <nav aria-label={t('nav.menu')} className="hidden items-center gap-3 lg:flex xl:gap-6">
       {items.map((item) =>
         item.href ? (
           <a
@@ -220,7 +220,7 @@ function LanguageSwitch({ dark }: { dark: boolean }) {
     </button>
   );
   return (
-    <div role="group" aria-label={t('header.language')} className="hidden items-center text-xs sm:flex" data-testid="lang-switch">
+    <div role="group" aria-label={t('header.language')} className="hidden shrink-0 items-center whitespace-nowrap text-xs sm:flex" data-testid="lang-switch">
       {btn('zh')}
       <span aria-hidden className={dark ? 'text-white/40' : 'text-line'}>
         /
@@ -273,7 +273,7 @@ function LinkWalletButton({ dark }: { dark: boolean }) {
       type="button"
       data-testid="header-link-wallet"
       onClick={() => (loggedIn ? openDialog() : toast.error(t('wallet.loginFirst')))}
-      className={`hidden h-8 items-center rounded-full border px-3 text-xs sm:inline-flex ${
+      className={`hidden h-8 shrink-0 items-center whitespace-nowrap rounded-full border px-3 text-xs sm:inline-flex ${
         dark ? 'border-white/40 text-white hover:bg-white/10' : 'border-brand text-brand hover:bg-brand-soft'
       }`}
     >
@@ -337,7 +337,7 @@ function UserArea({ dark }: { dark: boolean }) {
         type="button"
         data-testid="header-login"
         onClick={() => openOverlay('login')}
-        className={`h-8 shrink-0 rounded-full px-4 text-sm font-medium ${dark ? 'bg-white text-night hover:bg-white/90' : 'bg-brand text-white hover:bg-brand-strong'}`}
+        className={`h-8 shrink-0 whitespace-nowrap rounded-full px-4 text-sm font-medium ${dark ? 'bg-white text-night hover:bg-white/90' : 'bg-brand text-white hover:bg-brand-strong'}`}
       >
         {t('header.login')}
       </button>

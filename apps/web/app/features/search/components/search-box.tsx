@@ -97,7 +97,7 @@ export function SearchBox({ dark, autoFocus = false, onDone }: { dark: boolean; 
         aria-activedescendant={open && visible ? activeId : undefined}
         autoComplete="off"
         data-testid="header-search-input"
-        className={`h-9 w-full rounded-full border pl-4 pr-10 text-sm outline-none transition-colors lg:w-56 ${
+        className={`h-9 w-full rounded-full border pl-4 pr-10 text-sm outline-none transition-colors lg:w-36 xl:w-56 ${
           dark
             ? 'border-white/25 bg-white/10 text-white placeholder:text-white/60 focus:border-white/60'
             : 'border-line bg-canvas text-ink placeholder:text-ink-faint focus:border-brand'
