@@ -2,7 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, makeApp, type TestApp } from './helpers.ts';
-import { goodsDetailCacheStats } from '../src/modules/catalog/goods-detail-cache.ts';
+import { clearGoodsDetailCache, goodsDetailCacheStats } from '../src/modules/catalog/goods-detail-cache.ts';
 import { invalidateProjectInfo } from '../src/modules/catalog/project-info.ts';
 
 /**
@@ -114,6 +114,17 @@ describe(`collectible details response cache on ${pg ? 'PostgreSQL' : 'SQLite'}`
     }
     await new Promise((r) => setTimeout(r, 150));
     expect((await details(g!.id)).data.name).toBe('另一进程改的');
+  });
+
+  it('concurrent first requests of one collectible leave one entry and an exact byte count', async () => {
+    const [, , , , g] = await someGoods(5);
+    clearGoodsDetailCache(t.ctx);
+    await details(g!.id);
+    const one = goodsDetailCacheStats(t.ctx);
+    clearGoodsDetailCache(t.ctx);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => details(g!.id)));
+    expect(new Set(answers.map((a) => a.data.name)).size).toBe(1);
+    expect(goodsDetailCacheStats(t.ctx)).toEqual(one);
   });
 
   it('unknown and invalid ids still answer the spec envelope, and are not cached', async () => {

@@ -191,6 +191,7 @@ export async function goodsDetailsResponse(ctx: AppContext, id: number, lang: La
   if (!json.endsWith(last)) throw new Error('goods detail: serverTime must be the last field of the schema');
   const head = Buffer.from(`{"status":"${Status.OK}","code":"${Status.OK}","data":${json.slice(0, -last.length)},"serverTime":`);
   if (maxBytes > 0 && s.epoch === epoch) {
+    drop(s, id); // two concurrent misses of one id: the second replaces the first
     s.entries.set(id, { head, project, projectStatus: detail.project.status });
     s.bytes += head.length;
     if (s.bytes > maxBytes) {
