@@ -169,6 +169,19 @@ describe(`content on ${process.env.TEST_PG_URL ? 'PostgreSQL' : 'SQLite'}`, () =
     expect((await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=n-2-77&fmt=gif` })).json().status).toBe('1001');
   });
 
+  it('official/image/ fmt=png: a flood of distinct renders is partly refused with 503 9999, never a 500, and recovers', async () => {
+    const flood = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => t.app.inject({ method: 'GET', url: `${API}/official/image/?id=r-1-4242&fmt=png&w=${1000 + i}`, headers: EN })),
+    );
+    const codes = flood.map((r) => r.statusCode);
+    expect(codes.every((c) => c === 200 || c === 503)).toBe(true);
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(2 + 32);
+    const refused = flood.find((r) => r.statusCode === 503);
+    expect(refused?.json()).toEqual({ status: '9999', code: '9999', data: null, message: 'service busy, please try again later', msg: 'service busy, please try again later' });
+    const after = await t.app.inject({ method: 'GET', url: `${API}/official/image/?id=r-1-4242&fmt=png&w=64` });
+    expect(after.statusCode).toBe(200);
+  });
+
   it('the rich-text sanitiser keeps formatting and drops scripts, handlers and bad URLs', () => {
     const dirty = `<h3>标题</h3><p onclick="x()">正文<strong>加粗</strong><script>alert(1)</script></p>
 <a href="javascript:alert(1)">坏链接</a><a href="https://example.com/">好链接</a>

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderAsync } from '@resvg/resvg-js';
+import { Status } from '@cfx/contract/envelope.ts';
+import { ApiError } from '../../http/envelope.ts';
 import { hashString } from '../../util/prng.ts';
 import { notFound } from '../catalog/repo.ts';
 import { renderArtwork } from './artwork.ts';
@@ -13,11 +15,13 @@ const cache = new Map<string, { svg: string; etag: string }>();
 /**
  * PNG renditions (`fmt=png`) for the places that do not take SVG: Open Graph / Twitter cards (WeChat,
  * Weibo and most link previews only show raster images). Rasterised by resvg in the libuv thread
- * pool, at most PNG_CONCURRENCY at a time (the rest wait their turn), kept in memory up to
+ * pool, at most PNG_CONCURRENCY at a time (up to PNG_MAX_WAITING wait their turn, more are refused
+ * with 503), kept in memory up to
  * PNG_CACHE_BYTES and, like the SVG, immutable for a year. Widths 16–1200 (default 1200).
  */
 const PNG_MAX_W = 1200;
 const PNG_CONCURRENCY = 2;
+const PNG_MAX_WAITING = 32;
 const PNG_CACHE_BYTES = 32 * 1024 * 1024;
 const pngCache = new Map<string, { png: Buffer; etag: string }>();
 let pngBytes = 0;
@@ -27,6 +31,8 @@ const waiting: (() => void)[] = [];
 const MONO_FONTS = ['/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf', '/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf'].filter((f) => fs.existsSync(f));
 
 async function rasterise(svg: string, width: number): Promise<Buffer> {
+  // A flood of distinct uncached PNGs is refused instead of queued without bound (503, 9999 服务繁忙).
+  if (waiting.length >= PNG_MAX_WAITING) throw new ApiError(Status.SERVER_ERROR, 'serverError', {}, 503);
   if (rendering >= PNG_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
   rendering++;
   try {
