@@ -39,6 +39,9 @@ suite server-sqlite apps/server CI="${CI:-}"
 suite server-postgres apps/server TEST_PG_URL="$pgurl"
 suite server-chain apps/server TEST_CHAIN=1
 suite web-unit apps/web CI="${CI:-}"
+# SSR smoke of the build against the real server, and the initial-JS budget of every public page (≤ 150 KiB gzip).
+echo; echo "[test] ── web-smoke (SSR checks, initial JS ≤ 150 KiB gzip per public page)"
+if ! (cd apps/web && node scripts/smoke.mjs); then echo "[test] web-smoke FAILED"; status=1; fi
 [ -d packages/protocol/test ] && suite protocol packages/protocol CI="${CI:-}"
 [ -d packages/contracts/test ] && suite contracts packages/contracts CI="${CI:-}"
 [ -d e2e/tests ] && suite e2e e2e CI="${CI:-}"
