@@ -43,11 +43,10 @@ function detailQuery(ctx: AppContext): CompiledQuery<DetailRow> {
   return q;
 }
 
-export async function getGoods(ctx: AppContext, id: number): Promise<GoodsDetail> {
-  return (await readGoods(ctx, id)).detail;
-}
-
-/** The collectible's detail and the release it was built from (the response cache keys on the latter). */
+/**
+ * The collectible's detail and the release it was built from (goods-detail-cache.ts encodes the
+ * first and keys its entry on the second).
+ */
 export async function readGoods(ctx: AppContext, id: number): Promise<{ detail: GoodsDetail; project: ProjectInfo }> {
   const [r] = await ctx.db.run(detailQuery(ctx), [id]);
   const p = r && (await projectInfo(ctx, Number(r.project_id)));
