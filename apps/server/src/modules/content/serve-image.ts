@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { renderAsync } from '@resvg/resvg-js';
 import { Status } from '@cfx/contract/envelope.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { hashString } from '../../util/prng.ts';
@@ -30,13 +29,24 @@ const waiting: (() => void)[] = [];
 /** The serial number on a collectible is the only text: a monospace font from the system if there is one. */
 const MONO_FONTS = ['/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf', '/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf'].filter((f) => fs.existsSync(f));
 
-async function rasterise(svg: string, width: number): Promise<Buffer> {
+/**
+ * resvg is a native module: loaded on the first PNG, so a platform without its prebuilt binary still
+ * runs the marketplace (PNG requests then get the SVG, which browsers show and most previewers skip).
+ */
+type Resvg = typeof import('@resvg/resvg-js');
+let resvg: Promise<Resvg | null> | undefined;
+function loadResvg() {
+  resvg ??= import('@resvg/resvg-js').catch(() => null);
+  return resvg;
+}
+
+async function rasterise(lib: Resvg, svg: string, width: number): Promise<Buffer> {
   // A flood of distinct uncached PNGs is refused instead of queued without bound (503, 9999 服务繁忙).
   if (waiting.length >= PNG_MAX_WAITING) throw new ApiError(Status.SERVER_ERROR, 'serverError', {}, 503);
   if (rendering >= PNG_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
   rendering++;
   try {
-    const img = await renderAsync(svg, {
+    const img = await lib.renderAsync(svg, {
       fitTo: { mode: 'width', value: width },
       font: { loadSystemFonts: false, fontFiles: MONO_FONTS, monospaceFamily: 'DejaVu Sans Mono', defaultFontFamily: 'DejaVu Sans Mono' },
       logLevel: 'off',
@@ -74,8 +84,11 @@ export async function serveImage(req: FastifyRequest, reply: FastifyReply, q: { 
     if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
     cache.set(key, hit);
   }
-  if (!png) {
+  const lib = png ? await loadResvg() : null;
+  if (!lib) {
     immutable(reply, hit.etag);
+    // A PNG URL answered with the SVG (no resvg here) must not be pinned in caches for a year.
+    if (png) reply.header('cache-control', 'public, max-age=3600');
     if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
     return reply.type('image/svg+xml; charset=utf-8').send(hit.svg);
   }
@@ -84,7 +97,7 @@ export async function serveImage(req: FastifyRequest, reply: FastifyReply, q: { 
   if (req.headers['if-none-match'] === etag) return reply.code(304).send();
   let p = pngCache.get(key);
   if (!p) {
-    p = { png: await rasterise(hit.svg, w!), etag };
+    p = { png: await rasterise(lib, hit.svg, w!), etag };
     if (!pngCache.has(key)) {
       pngCache.set(key, p);
       pngBytes += p.png.length;
