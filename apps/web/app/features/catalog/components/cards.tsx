@@ -46,10 +46,10 @@ export function SaleLine({ project, now, className = '' }: { project: SaleTimes;
   );
 }
 
-/** Image-first release card: cover, status, name, creator, price, supply and the live countdown. */
 /** `level` 2 where the list follows the page's h1 directly (heading order), else 3 (under a section h2). */
 export type CardLevel = 2 | 3;
 
+/** Image-first release card: cover, status, name, creator, price, supply and the live countdown. */
 export function ProjectCard({ project: p, now, eager = false, level = 3 }: { project: Project; now: number; eager?: boolean; level?: CardLevel }) {
   const H = level === 2 ? 'h2' : 'h3';
   const { t } = useTranslation();
