@@ -18,19 +18,45 @@ const pct = (xs, p) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
-try {
-  const all = await post(srv.base, `${API}/goods/v1/list/index`, { status: 'all', pageSize: 1 });
+/** The catalogue's size and the two loads: details of a random collectible, a random market page and sort. */
+async function catalogLoads(base) {
+  const all = await post(base, `${API}/goods/v1/list/index`, { status: 'all', pageSize: 1 });
+  const market = await post(base, `${API}/goods/v1/list/index`, {});
   const n = all.data.total;
-  const market = await post(srv.base, `${API}/goods/v1/list/index`, {});
-  console.log(`catalogue: ${n} collectibles, ${market.data.total} on sale; server start incl. seeding ${startMs} ms`);
-
-  const getDetails = { method: 'GET', setupRequest: (req) => ({ ...req, path: `${API}/goods/v1/details/?id=${rand(n)}` }) };
   const marketPages = Math.max(1, Math.min(20, Math.floor(market.data.total / 10)));
   const sorts = ['default', 'priceAsc', 'priceDesc'];
-  const postList = {
-    method: 'POST',
-    setupRequest: (req) => ({ ...req, path: `${API}/goods/v1/list/index`, body: JSON.stringify({ pageNum: rand(marketPages), sort: sorts[rand(3) - 1] }) }),
+  return {
+    n,
+    onSale: market.data.total,
+    marketPages,
+    getDetails: { method: 'GET', setupRequest: (req) => ({ ...req, path: `${API}/goods/v1/details/?id=${rand(n)}` }) },
+    postList: {
+      method: 'POST',
+      setupRequest: (req) => ({ ...req, path: `${API}/goods/v1/list/index`, body: JSON.stringify({ pageNum: rand(marketPages), sort: sorts[rand(3) - 1] }) }),
+    },
   };
+}
+
+/**
+ * A load run that also reports the server's CPU per request (µs): on a shared 2-core machine the load
+ * generator and other processes take CPU too, so req/s ratios move between runs; CPU per request does not.
+ */
+function cpuMeasured(base) {
+  const cpu = async () => {
+    const c = await (await fetch(`${base}/bench/cpu`)).json();
+    return c.user + c.system;
+  };
+  return async (opts) => {
+    const before = await cpu();
+    const r = await load({ duration, ...opts });
+    r.cpuPerReq = (await cpu() - before) / r.requests.total;
+    return r;
+  };
+}
+
+try {
+  const { n, onSale, marketPages, getDetails, postList } = await catalogLoads(srv.base);
+  console.log(`catalogue: ${n} collectibles, ${onSale} on sale; server start incl. seeding ${startMs} ms`);
 
   await load({ url: `${srv.base}/bench/bare`, method: 'GET', duration: 2 }); // warm-up
   // One pass over every collectible first, as a catalogue that has been browsed for a while: the
@@ -43,18 +69,7 @@ try {
   console.log(`warm-up: one pass over ${n} collectibles in ${Math.round(performance.now() - t1)} ms; details cache ${cache.entries} entries, ${(cache.bytes / 1048576).toFixed(0)} MB`);
   await load({ url: srv.base, requests: [postList], duration: 2 });
 
-  // Server CPU per request (µs) besides req/s: on a shared 2-core machine the load generator and
-  // other processes take CPU too, so req/s ratios move between runs; CPU per request does not.
-  const cpu = async () => {
-    const c = await (await fetch(`${srv.base}/bench/cpu`)).json();
-    return c.user + c.system;
-  };
-  const measured = async (opts) => {
-    const before = await cpu();
-    const r = await load({ duration, ...opts });
-    r.cpuPerReq = (await cpu() - before) / r.requests.total;
-    return r;
-  };
+  const measured = cpuMeasured(srv.base);
   const line = (r) => `${fmt(r)}, server CPU ${r.cpuPerReq.toFixed(0)} µs/req`;
   const bareGet = await measured({ url: `${srv.base}/bench/bare`, method: 'GET' });
   const details = await measured({ url: srv.base, requests: [getDetails] });
@@ -117,25 +132,8 @@ try {
 if (process.env.BENCH_UNCACHED !== '0') {
   const srv2 = await startServer({ DEMO_DATA: '1', DEMO_GOODS: String(goodsTarget), CATALOG_CACHE_MS: '0', DETAILS_CACHE_MB: '0' });
   try {
-    const market = await post(srv2.base, `${API}/goods/v1/list/index`, {});
-    const marketPages = Math.max(1, Math.min(20, Math.floor(market.data.total / 10)));
-    const sorts = ['default', 'priceAsc', 'priceDesc'];
-    const postList = {
-      method: 'POST',
-      setupRequest: (req) => ({ ...req, path: `${API}/goods/v1/list/index`, body: JSON.stringify({ pageNum: rand(marketPages), sort: sorts[rand(3) - 1] }) }),
-    };
-    const cpu = async () => {
-      const c = await (await fetch(`${srv2.base}/bench/cpu`)).json();
-      return c.user + c.system;
-    };
-    const measured = async (opts) => {
-      const before = await cpu();
-      const r = await load({ duration, ...opts });
-      r.cpuPerReq = (await cpu() - before) / r.requests.total;
-      return r;
-    };
-    const all = await post(srv2.base, `${API}/goods/v1/list/index`, { status: 'all', pageSize: 1 });
-    const getDetails = { method: 'GET', setupRequest: (req) => ({ ...req, path: `${API}/goods/v1/details/?id=${rand(all.data.total)}` }) };
+    const { getDetails, postList } = await catalogLoads(srv2.base);
+    const measured = cpuMeasured(srv2.base);
     await load({ url: srv2.base, requests: [postList], duration: 2 });
     await load({ url: srv2.base, requests: [getDetails], duration: 2 });
     const bareGet = await measured({ url: `${srv2.base}/bench/bare`, method: 'GET' });
