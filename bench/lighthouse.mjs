@@ -83,7 +83,7 @@ const serverLog = path.join(outDir, 'server.log');
 const logFd = fs.openSync(serverLog, 'w');
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   cwd: repo,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CHAIN: 'off', NODE_ENV: 'production', WEB_BUILD_DIR: buildSnap, LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CHAIN: 'off', DEV_MODE: '1', NODE_ENV: 'production', WEB_BUILD_DIR: buildSnap, LOG_LEVEL: 'warn' },
   stdio: ['ignore', logFd, logFd],
 });
 let serverExited = false;

@@ -13,7 +13,7 @@ const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 40_000);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 500);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-bench-market-'));
 const config = loadConfig(
-  { CHAIN: 'off', DEMO_DATA: '0', ...process.env, CAPTCHA_PROVIDER: 'test', MARKET_JOBS: '0', MAX_UNPAID_ORDERS: '1000000', PAYMENT_WINDOW_SECONDS: '3600' },
+  { CHAIN: 'off', DEMO_DATA: '0', ...process.env, DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', MARKET_JOBS: '0', MAX_UNPAID_ORDERS: '1000000', PAYMENT_WINDOW_SECONDS: '3600' },
   { dataDir, serveWeb: false },
 );
 const { app, ctx } = await buildApp(config, { logger: false });

@@ -12,7 +12,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 const N = Number(process.env.BENCH_TXS ?? 3000);
 const blockMs = process.env.CHAIN_BLOCK_INTERVAL_MS ?? '20';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-bench-op-'));
-const config = loadConfig({ CAPTCHA_PROVIDER: 'test', CHAIN_BLOCK_INTERVAL_MS: blockMs, CHAIN_RECEIPT_INTERVAL_MS: '100', CHAIN_RECEIPT_TRIES: '50', CHAIN_INDEXER_INTERVAL_MS: '500' }, { dataDir, serveWeb: false });
+const config = loadConfig({ DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN_BLOCK_INTERVAL_MS: blockMs, CHAIN_RECEIPT_INTERVAL_MS: '100', CHAIN_RECEIPT_TRIES: '50', CHAIN_INDEXER_INTERVAL_MS: '500' }, { dataDir, serveWeb: false });
 const { ctx, close } = await buildApp(config, { logger: false });
 try {
   const chain = ctx.chain!;

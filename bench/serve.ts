@@ -8,7 +8,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-bench-'));
 // DEMO_DATA=1 DEMO_GOODS=N seeds the demo catalogue with N collectibles (off unless asked).
-const config = loadConfig({ CHAIN: 'off', DEMO_DATA: '0', ...process.env, CAPTCHA_PROVIDER: 'test', SMS_DAILY_PER_IP: '100000', LOGIN_FAILURES_PER_IP: '100000' }, { dataDir, serveWeb: false });
+const config = loadConfig({ CHAIN: 'off', DEMO_DATA: '0', ...process.env, DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', SMS_DAILY_PER_IP: '100000', LOGIN_FAILURES_PER_IP: '100000' }, { dataDir, serveWeb: false });
 const { app, ctx } = await buildApp(config, { logger: false });
 app.post('/bench/bare', async () => ({ status: '000000', code: '000000', data: { ok: true }, message: 'ok', msg: 'ok' }));
 app.get('/bench/bare', async () => ({ status: '000000', code: '000000', data: { ok: true }, message: 'ok', msg: 'ok' }));

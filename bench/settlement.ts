@@ -25,7 +25,7 @@ const blockMs = process.env.CHAIN_BLOCK_INTERVAL_MS ?? '20';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-bench-settle-'));
 const config = loadConfig(
   {
-    CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN_BLOCK_INTERVAL_MS: blockMs, CHAIN_RECEIPT_INTERVAL_MS: '100', CHAIN_RECEIPT_TRIES: '50',
+    DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN_BLOCK_INTERVAL_MS: blockMs, CHAIN_RECEIPT_INTERVAL_MS: '100', CHAIN_RECEIPT_TRIES: '50',
     CHAIN_INDEXER_INTERVAL_MS: '500', MAX_UNPAID_ORDERS: String(N + 1), PAYMENT_WINDOW_SECONDS: '3600', ...process.env,
   },
   { dataDir, serveWeb: false },

@@ -40,7 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const out = fs.openSync(logFile, 'a');
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DEV_MODE: '1', ...env },
     stdio: ['ignore', out, out],
   });
   const base = `http://127.0.0.1:${port}`;

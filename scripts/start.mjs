@@ -40,7 +40,9 @@ run(process.execPath, [path.join(root, 'packages/contracts/scripts/compile.mjs')
 const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: process.cwd(),
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  // A laptop run is development: sandbox providers and demo data, announced in the log and on every page.
+  // DEV_MODE=0 (with real providers configured) runs the production checks instead.
+  env: { NODE_ENV: 'production', DEV_MODE: '1', ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -27,6 +27,7 @@ import { sandboxSms } from './providers/sms/sandbox.ts';
 import { aliyunKyc } from './providers/kyc/aliyun.ts';
 import { sandboxKyc } from './providers/kyc/sandbox.ts';
 import { loadSecretBox } from './util/secret-box.ts';
+import { ensurePrivateDir } from './util/private-files.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -51,9 +52,11 @@ export interface App {
 }
 
 export async function buildApp(config: Config, opts: { now?: () => number; logger?: boolean } = {}): Promise<App> {
+  ensurePrivateDir(config.dataDir);
   const db = openDatabase(config);
-  await migrate(db);
   const now = opts.now ?? Date.now;
+  const secrets = loadSecretBox(config.dataDir);
+  await migrate(db, { secrets, now: now() });
   const ctx: AppContext = {
     config,
     db,
@@ -61,7 +64,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     sms: config.smsProvider === 'aliyun' ? aliyunSms(config.aliyunSms!) : sandboxSms(db, now),
     captcha: config.captchaProvider === 'yidun' ? yidunCaptcha(config.yidun!) : localCaptcha(config.captchaProvider, db, now),
     kyc: config.kycProvider === 'aliyun' ? aliyunKyc(config.aliyunKyc!) : sandboxKyc,
-    secrets: loadSecretBox(config.dataDir),
+    secrets,
   };
 
   // The demo catalogue (DEMO_DATA, on by default with the embedded SQLite database) when it is empty.
@@ -76,7 +79,8 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
 
   const app = Fastify({
     bodyLimit: 256 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    // A hop count trusts the nearest n proxies (as proxy-addr does for a number); a list trusts those addresses.
+    trustProxy: typeof config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(config.trustProxy) : config.trustProxy,
     logger: opts.logger === false ? false : {
       level: config.logLevel,
       redact: ['req.headers.token', 'req.headers.cookie'],
@@ -137,7 +141,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     async (api) => {
       accountRoutes(api, ctx);
       captchaRoutes(api, ctx);
-      devRoutes(api, ctx);
+      if (config.devMode) devRoutes(api, ctx);
       walletRoutes(api, ctx);
       chainRoutes(api, ctx);
       kycRoutes(api, ctx);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { loadMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
 
@@ -22,8 +23,18 @@ export interface ChainConfig {
 }
 
 export interface Config {
+  /**
+   * DEV_MODE=1: the development and sandbox features (dev routes, SMS outbox, test captcha,
+   * sandbox cashier and top-up, demo data, dev wallet + RPC proxy) may run. Never on a public server.
+   */
+  devMode: boolean;
   port: number;
   host: string;
+  /**
+   * TRUST_PROXY: which proxies may set X-Forwarded-For. A hop count (`1` = the one reverse proxy
+   * in front of us) or a comma-separated list of proxy addresses/CIDRs; unset trusts none.
+   */
+  trustProxy: false | number | string[];
   dataDir: string;
   /** A postgres:// URL selects PostgreSQL; undefined selects SQLite under dataDir. */
   databaseUrl?: string;
@@ -61,6 +72,10 @@ export interface Config {
     loginWindowMs: number;
     captchaTokenTtlMs: number;
     resetTokenTtlMs: number;
+    /** Slider challenges one client IP may ask for per minute (CAPTCHA_CHALLENGES_PER_IP, default 30). */
+    captchaChallengesPerIp: number;
+    /** Real-name attempts per user per 24 h (KYC_ATTEMPTS_PER_USER, default 5). */
+    kycAttemptsPerUser: number;
   };
   chain: ChainConfig;
   aliyunKyc?: { accessKeyId: string; accessKeySecret: string; endpoint: string };
@@ -73,20 +88,28 @@ const int = (v: string | undefined, d: number) => {
   return Number.isFinite(n) ? n : d;
 };
 
+/** A setting that must not start the server; main.ts prints the message and exits 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 function oneOf<T extends string>(name: string, v: string | undefined, allowed: readonly T[], d: T): T {
   if (v === undefined || v === '') return d;
   if ((allowed as readonly string[]).includes(v)) return v as T;
-  throw new Error(`${name} must be one of ${allowed.join(', ')} (got "${v}")`);
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${v}")`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const databaseUrl = env.DATABASE_URL || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
+    throw new ConfigError('DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
   }
+  const devMode = flag('DEV_MODE', env.DEV_MODE, false);
   const config: Config = {
+    devMode,
     port: int(env.PORT, 3000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
@@ -97,12 +120,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     serveWeb: env.SERVE_WEB !== '0',
     webBuildDir: path.resolve(env.WEB_BUILD_DIR || path.join(repoRoot, 'apps/web/build')),
     logLevel: env.LOG_LEVEL || 'info',
-    demoData: env.DEMO_DATA ? env.DEMO_DATA === '1' : !databaseUrl,
+    demoData: flag('DEMO_DATA', env.DEMO_DATA, devMode && !databaseUrl),
     demoGoods: Math.max(0, Math.min(1_000_000, int(env.DEMO_GOODS, 2000))),
     commissionPermille: Math.max(0, Math.min(1000, int(env.COMMISSION_PERMILLE, 50))),
     catalogCacheMs: Math.max(0, int(env.CATALOG_CACHE_MS, 1000)),
     detailsCacheMb: Math.max(0, int(env.DETAILS_CACHE_MB, 128)),
-    market: loadMarketConfig(env),
+    market: loadMarketConfig(env, devMode),
     chain: {
       mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',
       rpcUrl: env.CHAIN_RPC_URL || undefined,
@@ -129,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       loginWindowMs: 15 * 60_000,
       captchaTokenTtlMs: 2 * 60_000,
       resetTokenTtlMs: 10 * 60_000,
+      captchaChallengesPerIp: Math.max(1, int(env.CAPTCHA_CHALLENGES_PER_IP, 30)),
+      kycAttemptsPerUser: Math.max(1, int(env.KYC_ATTEMPTS_PER_USER, 5)),
     },
   };
   if (config.smsProvider === 'aliyun') {
@@ -156,8 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     };
   }
   if (config.chain.mode === 'rpc' && (!config.chain.operatorKey || !config.chain.collectibleAddress || !config.chain.exchangeAddress)) {
-    throw new Error('CHAIN_RPC_URL needs CHAIN_OPERATOR_KEY, CHAIN_COLLECTIBLE_ADDRESS and CHAIN_EXCHANGE_ADDRESS');
+    throw new ConfigError('CHAIN_RPC_URL needs CHAIN_OPERATOR_KEY, CHAIN_COLLECTIBLE_ADDRESS and CHAIN_EXCHANGE_ADDRESS');
   }
+  checkSafeDefaults(config, env);
   return {
     ...config,
     ...overrides,
@@ -168,6 +194,59 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
   const v = env[name];
-  if (!v) throw new Error(`${name} is required by the selected provider`);
+  if (!v) throw new ConfigError(`${name} is required by the selected provider`);
   return v;
+}
+
+/** `1`, `2`, … (hops) or `10.0.0.1, 10.1.0.0/16` (proxy addresses); `true` would let any client forge its IP. */
+export function parseTrustProxy(v: string | undefined): false | number | string[] {
+  if (v === undefined || v.trim() === '' || v.trim() === '0') return false;
+  const s = v.trim();
+  if (/^\d+$/.test(s)) return Math.min(Number(s), 16);
+  const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+  const ok = (x: string) => {
+    const [addr, bits, extra] = x.split('/');
+    if (extra !== undefined || !addr) return false;
+    const kind = net.isIP(addr);
+    if (!kind) return false;
+    if (bits === undefined) return true;
+    const n = /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+    return n >= 0 && n <= (kind === 4 ? 32 : 128);
+  };
+  const bad = list.filter((x) => !ok(x));
+  if (!list.length || bad.length) {
+    throw new ConfigError(`TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy IPs/CIDRs, not "${bad[0] ?? s}"`);
+  }
+  return list;
+}
+
+function flag(name: string, v: string | undefined, d: boolean): boolean {
+  if (v === undefined || v === '') return d;
+  if (v === '1' || v === '0') return v === '1';
+  throw new ConfigError(`${name} must be 1 or 0 (got "${v}")`);
+}
+
+/**
+ * Safe by default: the sandbox and development features run only with an explicit DEV_MODE=1,
+ * and with NODE_ENV=production and DEV_MODE unset no sandbox provider may be selected at all.
+ * Throws a ConfigError naming every offending setting.
+ */
+export function checkSafeDefaults(config: Config, env: NodeJS.ProcessEnv) {
+  const problems: string[] = [];
+  const pay = config.market.payment;
+  if (pay.sandbox && pay.alipay) problems.push('PAYMENT_SANDBOX=1 next to a real payment provider (ALIPAY_APP_ID): set PAYMENT_SANDBOX=0');
+  if (!config.devMode) {
+    const needDev: string[] = [];
+    if (config.captchaProvider === 'test') needDev.push('CAPTCHA_PROVIDER=test');
+    if (pay.sandbox) needDev.push('PAYMENT_SANDBOX=1');
+    if (config.demoData) needDev.push('DEMO_DATA=1');
+    if (needDev.length) problems.push(`${needDev.join(', ')} need DEV_MODE=1 (development only)`);
+    if (env.NODE_ENV === 'production') {
+      const sandbox: string[] = [];
+      if (config.smsProvider === 'sandbox') sandbox.push('SMS_PROVIDER=sandbox (set SMS_PROVIDER=aliyun)');
+      if (config.kycProvider === 'sandbox') sandbox.push('KYC_PROVIDER=sandbox (set KYC_PROVIDER=aliyun)');
+      if (sandbox.length) problems.push(`NODE_ENV=production without DEV_MODE refuses sandbox providers: ${sandbox.join(', ')}`);
+    }
+  }
+  if (problems.length) throw new ConfigError(`refusing to start: ${problems.join('; ')}`);
 }

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './modules/demo/seed-demo.ts';
+import { loadSecretBox } from './util/secret-box.ts';
 
 /**
  * `npm run seed -w apps/server`: migrates the configured database (DATA_DIR / DATABASE_URL) and seeds
@@ -10,7 +11,7 @@ import { seedDemoIfEmpty } from './modules/demo/seed-demo.ts';
 const config = loadConfig();
 const db = openDatabase(config);
 try {
-  await migrate(db);
+  await migrate(db, { secrets: loadSecretBox(config.dataDir), now: Date.now() });
   const r = await seedDemoIfEmpty({ db, config, now: Date.now });
   console.log(
     r.seeded

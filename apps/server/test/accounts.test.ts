@@ -56,8 +56,18 @@ describe(`accounts on ${process.env.TEST_PG_URL ? 'PostgreSQL' : 'SQLite'}`, () 
     const u = await register(t);
     const again = await call(t, '/api/user/v1/smscode', { mobile: u.mobile, type: '1', NECaptchaValidate: await captchaToken(t) });
     expect(again.status).toBe('1003');
-    const unknown = await call(t, '/api/user/v1/smscode', { mobile: newMobile(), type: '2', NECaptchaValidate: await captchaToken(t) }, EN);
-    expect(unknown).toMatchObject({ status: '1002', message: 'this phone number is not registered' });
+    // Login and reset codes answer alike for registered and unregistered phones (no enumeration),
+    // limits included; an unregistered phone simply gets no SMS.
+    const fresh = newMobile();
+    for (const [mobile, type] of [[u.mobile, '2'], [fresh, '2'], [u.mobile, '3'], [fresh, '3']] as const) {
+      t.clock.t += 61_000;
+      const first = await call(t, '/api/user/v1/smscode', { mobile, type, NECaptchaValidate: await captchaToken(t) }, EN);
+      expect(first, `${mobile === fresh ? 'unregistered' : 'registered'} type ${type}`).toMatchObject({ status: '000000', message: 'sent successfully' });
+      const soon = await call(t, '/api/user/v1/smscode', { mobile, type, NECaptchaValidate: await captchaToken(t) }, EN);
+      expect(soon.status).toBe('1006');
+    }
+    const outbox = await t.app.inject({ method: 'GET', url: `${API}/dev/sms-outbox?mobile=${fresh}` });
+    expect(outbox.json().data).toEqual([]);
   });
 
   it('allows one send per phone per 60 s and caps sends per day', async () => {
@@ -196,8 +206,9 @@ describe(`accounts on ${process.env.TEST_PG_URL ? 'PostgreSQL' : 'SQLite'}`, () 
 
     const weak = await call(t, '/api/user/findpwd/v1/reset', { mobile: u.mobile, token: resetToken, newPwd: b64('123') }, EN);
     expect(weak).toMatchObject({ status: '1001', message: 'please enter 6-20 characters of digits, letters and symbols' });
+    // The token is bound to its phone and checked first: another phone, registered or not, gets 1100.
     const unknown = await call(t, '/api/user/findpwd/v1/reset', { mobile: newMobile(), token: resetToken, newPwd: b64('newpass1') }, EN);
-    expect(unknown).toMatchObject({ status: '1002', message: 'this phone number is not registered' });
+    expect(unknown).toMatchObject({ status: '1100', message: 'login token verification failed' });
     const badToken = await call(t, '/api/user/findpwd/v1/reset', { mobile: u.mobile, token: 'nope', newPwd: b64('newpass1') }, EN);
     expect(badToken).toMatchObject({ status: '1100', message: 'login token verification failed' });
     const done = await call(t, '/api/user/findpwd/v1/reset', { mobile: u.mobile, token: resetToken, newPwd: b64('newpass1') }, EN);
@@ -210,10 +221,15 @@ describe(`accounts on ${process.env.TEST_PG_URL ? 'PostgreSQL' : 'SQLite'}`, () 
     expect((await call(t, '/api/user/v1/login', { mobile: u.mobile, pwd: b64('newpass1'), loginType: 1 })).status).toBe('000000');
   });
 
-  it('checkmobile refuses unknown phones and wrong codes', async () => {
-    const r = await call(t, '/api/user/findpwd/v1/checkmobile', { mobile: newMobile(), smscode: '123456' }, EN);
-    expect(r).toMatchObject({ status: '1002', message: 'this phone number is not registered' });
+  it('checkmobile and SMS login answer unknown phones exactly like a wrong code', async () => {
     const u = await register(t);
+    for (const p of ['/api/user/findpwd/v1/checkmobile', '/api/user/v1/login']) {
+      const body = (mobile: string) => (p.endsWith('login') ? { mobile, loginType: 2, smsCode: '123456' } : { mobile, smscode: '123456' });
+      const unknown = await call(t, p, body(newMobile()), EN);
+      const wrong = await call(t, p, body(u.mobile), EN);
+      expect(unknown.status, p).toBe('1004');
+      expect({ status: unknown.status, message: unknown.message }).toEqual({ status: wrong.status, message: wrong.message });
+    }
     const bad = await call(t, '/api/user/findpwd/v1/checkmobile', { mobile: u.mobile, smscode: '12' }, EN);
     expect(bad.status).toBe('1004');
   });

@@ -15,8 +15,8 @@ describe('the app', () => {
   });
 
   it('migrations are idempotent: running them again changes nothing', async () => {
-    await migrate(t.ctx.db);
-    await migrate(t.ctx.db);
+    await migrate(t.ctx.db, { secrets: t.ctx.secrets, now: Date.now() });
+    await migrate(t.ctx.db, { secrets: t.ctx.secrets, now: Date.now() });
     const pics = await t.ctx.db.kysely.selectFrom('profpics').select('id').execute();
     expect(pics).toHaveLength(12);
   });

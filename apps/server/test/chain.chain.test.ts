@@ -16,7 +16,7 @@ import { API } from './helpers.ts';
 const newAddress = () => format.address(sign.privateKeyToAddress(crypto.randomBytes(32)), 1029);
 
 async function start(dataDir: string): Promise<App> {
-  const config = loadConfig({ CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN_RECEIPT_INTERVAL_MS: '200', CHAIN_INDEXER_INTERVAL_MS: '100' }, { dataDir, serveWeb: false });
+  const config = loadConfig({ DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN_RECEIPT_INTERVAL_MS: '200', CHAIN_INDEXER_INTERVAL_MS: '100' }, { dataDir, serveWeb: false });
   return buildApp(config, { logger: false });
 }
 

@@ -46,7 +46,7 @@ export async function makeApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
       await c.end();
     };
   }
-  const config = loadConfig({ CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', ...env }, { dataDir, databaseUrl, serveWeb: false, ...overrides });
+  const config = loadConfig({ DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', ...env }, { dataDir, databaseUrl, serveWeb: false, ...overrides });
   const app = await buildApp(config, { now: () => clock.t, logger: false });
   return {
     ...app,

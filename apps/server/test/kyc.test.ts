@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkDigit, parseIdNumber, ageAt, maskIdNumber } from '../src/modules/kyc/id-number.ts';
+import { checkDigit, parseIdNumber, ageAt, maskIdNumber, maskName } from '../src/modules/kyc/id-number.ts';
 import { requireTrader } from '../src/modules/kyc/require-trader.ts';
 import { call, makeApp, register, type TestApp } from './helpers.ts';
 
@@ -31,7 +31,9 @@ describe('ID number rules', () => {
     expect(ageAt({ y: 2008, m: 11, d: 22 }, now)).toBe(17);
   });
   it('masks', () => {
-    expect(maskIdNumber('11010519491231002X')).toBe('110***********002X');
+    expect(maskIdNumber('11010519491231002X')).toBe('1****************X');
+    expect(maskName('张三丰')).toBe('**丰');
+    expect(maskName('张三')).toBe('*三');
   });
 });
 
@@ -44,12 +46,16 @@ describe('real-name verification', () => {
     const r = await call(t, '/api/user/profile/v1/submitrealname', { name: '张三丰', idNumber: id.toLowerCase() }, h);
     expect(r).toMatchObject({ status: '000000', message: 'real-name verification successful' });
     const info = await call(t, '/api/user/profile/v1/getrealnameinfo', {}, h);
-    expect(info.data).toMatchObject({ isRealname: '1', name: '张**', idNumber: maskIdNumber(id) });
+    expect(info.data).toMatchObject({ isRealname: '1', name: '**丰', idNumber: maskIdNumber(id) });
     expect((await call(t, '/api/user/profile/v1/userprofile', {}, h)).data.isRealname).toBe('1');
     const row = await t.ctx.db.kysely.selectFrom('realname').selectAll().executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(id);
     expect(JSON.stringify(row)).not.toContain('张三丰');
     expect(t.ctx.secrets.open(row.id_sealed)).toBe(id);
+    // The birth date is sealed too; only the 18+ flag is kept in clear.
+    expect(JSON.stringify(row)).not.toMatch(/1990-?05-?17/);
+    expect(t.ctx.secrets.open(row.birth_sealed!)).toBe('1990-05-17');
+    expect(Number(row.adult)).toBe(1);
     const again = await call(t, '/api/user/profile/v1/submitrealname', { name: '张三丰', idNumber: id }, h);
     expect(again).toMatchObject({ status: '1010', message: 'your real name is already verified' });
   });

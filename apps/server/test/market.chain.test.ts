@@ -20,7 +20,7 @@ import { listOnChain, mintTo, walletOf } from './fixtures/market-chain-flow.ts';
  */
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<App> {
   const config = loadConfig(
-    { CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN_RECEIPT_INTERVAL_MS: '200', CHAIN_INDEXER_INTERVAL_MS: '100', SETTLE_CHECK_MS: '2000', ...env },
+    { DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN_RECEIPT_INTERVAL_MS: '200', CHAIN_INDEXER_INTERVAL_MS: '100', SETTLE_CHECK_MS: '2000', ...env },
     { dataDir, serveWeb: false },
   );
   return buildApp(config, { logger: false });

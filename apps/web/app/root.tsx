@@ -15,6 +15,7 @@ import { useWalletStore } from './stores/wallet.ts';
 import { Toaster } from './components/ui/toaster.tsx';
 import { ErrorPage } from './components/ui/error-page.tsx';
 import { RouteProgress } from './components/layout/route-progress.tsx';
+import { DevModeBanner } from './components/layout/dev-mode-banner.tsx';
 
 /** The overlay is its own chunk: it loads on first open (or when the URL asks for it). */
 const AuthOverlay = lazy(() => import('./features/auth/components/auth-overlay.tsx'));
@@ -27,10 +28,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 /** The language comes from the `lang` cookie; an unsupported value is a 404 (spec §8). */
-export function loader({ request }: Route.LoaderArgs): RootData {
+export function loader({ request, context }: Route.LoaderArgs): RootData {
   const lang = langFromCookieHeader(request.headers.get('Cookie'));
   if (lang === 'invalid') throw data(null, { status: 404 });
-  return { lang, messages: catalogs[lang] };
+  const devMode = Boolean((context as { devMode?: boolean } | undefined)?.devMode);
+  return { lang, messages: catalogs[lang], ...(devMode ? { devMode } : {}) };
 }
 
 /** The language only changes through a reload, so client navigations never refetch root data. */
@@ -53,7 +55,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nContext value={i18n}>{children}</I18nContext>
+        <I18nContext value={i18n}>
+          {rootData?.devMode && <DevModeBanner />}
+          {children}
+        </I18nContext>
         <Scripts />
       </body>
     </html>
@@ -106,6 +111,11 @@ function AppEffects({ lang }: { lang: Lang }) {
   }, [navigate]);
 
   useEffect(() => useUiStore.getState().setLang(lang), [lang]);
+
+  // Hydration marker: browser tests wait for it after every navigation before they interact.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '1';
+  }, []);
 
   // Scroll to top on every route change (spec §2); the first render keeps the browser's position.
   const lastPath = useRef(pathname);

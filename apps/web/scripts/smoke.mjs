@@ -46,7 +46,7 @@ if (!base) {
   const out = fs.openSync(logFile, 'a');
   server = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'apps/server/src/main.ts')], {
     cwd: repo,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CHAIN: 'off', DEMO_DATA: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CHAIN: 'off', DEMO_DATA: '1', DEV_MODE: '1', NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     stdio: ['ignore', out, out],
   });
   const t0 = Date.now();

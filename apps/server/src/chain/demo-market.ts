@@ -1,10 +1,10 @@
-import { format, Transaction } from 'js-conflux-sdk';
+import { format, sign, Transaction } from 'js-conflux-sdk';
 import { signListOrder } from '@cfx/contracts/src/order-signature.ts';
 import type { AppContext } from '../context.ts';
 import { checkDigit, maskIdNumber, maskName } from '../modules/kyc/id-number.ts';
 import { openSale } from '../modules/market/open-sale.ts';
 import { preOpenSale } from '../modules/market/pre-open-sale.ts';
-import { demoWalletKey } from './mint-job.ts';
+import { demoWalletKey, legacyDemoWalletKey } from './mint-job.ts';
 import { createRpc } from './rpc.ts';
 
 /**
@@ -16,6 +16,14 @@ import { createRpc } from './rpc.ts';
 export function startDemoMarket(ctx: AppContext, log: (msg: string, extra?: unknown) => void) {
   const chain = ctx.chain!;
   const rpc = createRpc(chain.rpcUrl);
+  /** The demo user's wallet key: the sealed-seed key, or the legacy one for a wallet made before it. */
+  const demoKeyFor = (userId: number, wallet: string): Buffer => {
+    const key = demoWalletKey(ctx.secrets, chain, userId);
+    const addr = (k: Buffer) => format.address(sign.privateKeyToAddress(k), chain.networkId);
+    if (addr(key) === wallet) return key;
+    const legacy = legacyDemoWalletKey(chain, userId);
+    return addr(legacy) === wallet ? legacy : key;
+  };
   const skip = new Set<number>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -28,7 +36,7 @@ export function startDemoMarket(ctx: AppContext, log: (msg: string, extra?: unkn
     const name = '演示用户';
     await ctx.db.kysely
       .insertInto('realname')
-      .values({ user_id: userId, name_sealed: ctx.secrets.seal(name), id_sealed: ctx.secrets.seal(id), id_digest: ctx.secrets.digest(`demo:${id}`), id_masked: maskIdNumber(id), name_masked: maskName(name), birth_date: '1900-01-01', provider: 'demo', verified_at: ctx.now() })
+      .values({ user_id: userId, name_sealed: ctx.secrets.seal(name), id_sealed: ctx.secrets.seal(id), id_digest: ctx.secrets.digest(`demo:${id}`), id_masked: maskIdNumber(id), name_masked: maskName(name), birth_sealed: ctx.secrets.seal('1990-01-01'), adult: 1, provider: 'demo', verified_at: ctx.now() })
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
@@ -74,7 +82,7 @@ export function startDemoMarket(ctx: AppContext, log: (msg: string, extra?: unkn
       const userId = Number(g.owner_user_id);
       try {
         await ensureDemoRealname(userId);
-        const key = demoWalletKey(chain, userId);
+        const key = demoKeyFor(userId, g.wallet_address!);
         const price = Number(g.sale_price_fen);
         const pre = await preOpenSale(ctx, userId, { goodsId, price }, 'zh');
         if (!pre.approved) await approve(key, g.wallet_address!, pre.tokenId);

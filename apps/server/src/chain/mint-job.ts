@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { format, sign } from 'js-conflux-sdk';
 import type { AppContext } from '../context.ts';
+import type { SecretBox } from '../util/secret-box.ts';
 import { listUnmintedGoods, markMinted } from '../modules/catalog/mint-queue.ts';
 
 /**
@@ -9,8 +10,18 @@ import { listUnmintedGoods, markMinted } from '../modules/catalog/mint-queue.ts'
  * (regist_channel 'demo') get a deterministic dev wallet derived from the operator key; anyone
  * else needs a linked wallet first.
  */
-/** The deterministic dev key of a demo user's wallet (derived from the operator's address: dev chain only). */
-export function demoWalletKey(chain: { operatorAddress: string }, userId: number): Buffer {
+/**
+ * The dev key of a demo user's wallet (dev chain only). Its seed is a keyed hash under the
+ * server's random data key (DATA_DIR/data.key or DATA_ENCRYPTION_KEY), so the keys are random per
+ * installation and known only to the server — never derivable from public facts.
+ */
+export function demoWalletKey(secrets: Pick<SecretBox, 'digest'>, chain: { operatorAddress: string }, userId: number): Buffer {
+  const seed = Buffer.from(secrets.digest(`demo-wallets:${chain.operatorAddress}`), 'hex');
+  return crypto.createHmac('sha256', seed).update(String(userId)).digest();
+}
+
+/** The key of data directories made before demo keys were sealed (public seed): used only to keep their old demo listings working. */
+export function legacyDemoWalletKey(chain: { operatorAddress: string }, userId: number): Buffer {
   const seed = crypto.createHash('sha256').update(`demo-wallets:${chain.operatorAddress}`).digest();
   return crypto.createHmac('sha256', seed).update(String(userId)).digest();
 }
@@ -20,7 +31,7 @@ export function startMintJob(ctx: AppContext, log: (msg: string, extra?: unknown
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  const demoAddress = (userId: number) => format.address(sign.privateKeyToAddress(demoWalletKey(chain, userId)), chain.networkId);
+  const demoAddress = (userId: number) => format.address(sign.privateKeyToAddress(demoWalletKey(ctx.secrets, chain, userId)), chain.networkId);
 
   async function pass(): Promise<number> {
     const pending = await listUnmintedGoods(ctx, 500);

@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, ensurePrivateFile, restrictFile } from '../util/private-files.ts';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
@@ -31,10 +31,13 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
       run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => (await pool.query({ text: q.sql, values: params as unknown[] })).rows as R[],
     };
   }
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  ensurePrivateDir(opts.dataDir);
   const file = path.join(opts.dataDir, 'marketplace.sqlite');
+  ensurePrivateFile(file);
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
+  // SQLite gives -wal/-shm the database file's mode; made 0600 explicitly for files left by older versions.
+  for (const ext of ['-wal', '-shm']) restrictFile(file + ext);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -7,9 +7,17 @@ import * as m0004 from './migrations/0004-catalog.ts';
 import * as m0005 from './migrations/0005-kyc.ts';
 import * as m0006 from './migrations/0006-market.ts';
 import * as m0007 from './migrations/0007-catalog-changes.ts';
+import * as m0008 from './migrations/0008-auth-hardening.ts';
+import type { SecretBox } from '../util/secret-box.ts';
 
 /** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
-const migrations: Record<string, (db: Db) => Migration> = {
+/** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
+export interface MigrationEnv {
+  secrets: SecretBox;
+  now: number;
+}
+
+const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration> = {
   '0001-accounts': m0001.migration,
   '0002-wallet': m0002.migration,
   '0003-chain': m0003.migration,
@@ -17,15 +25,18 @@ const migrations: Record<string, (db: Db) => Migration> = {
   '0005-kyc': m0005.migration,
   '0006-market': m0006.migration,
   '0007-catalog-changes': m0007.migration,
+  '0008-auth-hardening': m0008.migration,
 };
 
-export async function migrate(db: Db): Promise<void> {
+/** Migrates to the latest version (or to `target`, for upgrade tests). */
+export async function migrate(db: Db, env: MigrationEnv, target?: string): Promise<void> {
   const provider: MigrationProvider = {
     async getMigrations() {
-      return Object.fromEntries(Object.entries(migrations).map(([k, f]) => [k, f(db)]));
+      return Object.fromEntries(Object.entries(migrations).map(([k, f]) => [k, f(db, env)]));
     },
   };
-  const { error, results } = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
 }

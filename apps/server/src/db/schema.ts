@@ -53,10 +53,18 @@ export interface SmsOutboxTable {
 }
 export interface CaptchaChallengesTable {
   id: string;
+  /** Client IP that asked for it (migration 0008): challenges are rate-limited per IP. */
+  ip: string | null;
   answer_x: number;
   created_at: number;
   expires_at: number;
   used_at: number | null;
+}
+/** One row per real-name attempt that reached the provider check (migration 0008). */
+export interface KycAttemptsTable {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
 }
 export interface CaptchaTokensTable {
   token_hash: string;
@@ -245,8 +253,10 @@ export interface RealnameTable {
   id_digest: string;
   id_masked: string;
   name_masked: string;
-  /** yyyy-MM-dd */
-  birth_date: string;
+  /** The birth date (yyyy-MM-dd), sealed like the ID number (migration 0008). */
+  birth_sealed: string | null;
+  /** 1: 18 or older when verified (verification refuses minors, so a verified user stays adult). */
+  adult: Generated<number>;
   provider: string;
   verified_at: number;
 }
@@ -406,6 +416,7 @@ export interface Database {
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;
   captcha_challenges: CaptchaChallengesTable;
+  kyc_attempts: KycAttemptsTable;
   captcha_tokens: CaptchaTokensTable;
   login_failures: LoginFailuresTable;
   reset_tokens: ResetTokensTable;

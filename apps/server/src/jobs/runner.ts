@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { Q } from '../modules/ledger/in-tx.ts';
+import type { Q } from '../db/tx.ts';
 
 /**
  * Durable jobs in the `jobs` table, run by one worker process (the one that also runs the chain

@@ -82,6 +82,9 @@ export const en: Messages = {
     offline: 'You are offline. Please check your network connection.',
     online: 'Back online',
   },
+  devMode: {
+    banner: 'Development mode: SMS, captcha, payment and ID checks are sandboxes and the demo data is not real. Never expose this mode publicly.',
+  },
   error: {
     sorry: '抱歉！',
     notFound: 'This page could not be found',

@@ -76,6 +76,10 @@ export function browserT(): TFunction {
 export interface RootData {
   lang: Lang;
   messages: Messages;
+  /** The server runs with DEV_MODE=1 (sandbox providers, demo data): every page shows a banner. */
+  devMode?: boolean;
+  /** The CSP nonce of this response (inline scripts carry it). */
+  nonce?: string;
 }
 
 /**

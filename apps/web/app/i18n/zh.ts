@@ -80,6 +80,9 @@ export const zh = {
     offline: '网络已断开，请检查网络连接',
     online: '网络已恢复',
   },
+  devMode: {
+    banner: '开发模式：短信、验证码、支付、实名认证均为沙箱，演示数据不是真实资产。切勿在公网部署此模式。',
+  },
   error: {
     sorry: '抱歉！',
     notFound: 'This page could not be found',

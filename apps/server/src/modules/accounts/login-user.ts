@@ -7,29 +7,45 @@ import { checkMobile, checkSmsCode } from './input.ts';
 import { findUserByMobile } from './repo.ts';
 import { createSession } from './sessions.ts';
 import { consumeSmsCode } from './sms-codes.ts';
+import { inTx, lockKey } from '../../db/tx.ts';
 
-/** Password failures within the window lock the phone (and, with a higher limit, the IP). */
-async function assertNotLocked(ctx: AppContext, mobile: string, ip: string) {
+/**
+ * Password failures within the window lock the phone (and, with a higher limit, the IP). A try is
+ * reserved BEFORE the password is checked: under per-phone and per-IP locks the failures are
+ * counted and, below the limits, a failure row is written at once; a correct password deletes it
+ * again. So 100 concurrent guesses cost at most LOGIN_FAILURES_PER_MOBILE scrypt evaluations.
+ * Returns the reserved row's id.
+ */
+async function reserveLoginTry(ctx: AppContext, mobile: string, ip: string): Promise<number> {
   const { loginWindowMs, loginFailuresPerMobile, loginFailuresPerIp } = ctx.config.limits;
-  const since = ctx.now() - loginWindowMs;
-  const count = (col: 'mobile' | 'ip', v: string) =>
-    ctx.db.kysely.selectFrom('login_failures').select((e) => e.fn.countAll<number>().as('n')).where(col, '=', v).where('created_at', '>', since).executeTakeFirstOrThrow();
-  const [byMobile, byIp] = await Promise.all([count('mobile', mobile), count('ip', ip)]);
-  if (Number(byMobile.n) >= loginFailuresPerMobile || Number(byIp.n) >= loginFailuresPerIp) {
-    throw new ApiError(Status.RATE_LIMITED, 'loginLocked', { m: Math.ceil(loginWindowMs / 60_000) });
-  }
+  const now = ctx.now();
+  const since = now - loginWindowMs;
+  return inTx(ctx, async (trx) => {
+    await lockKey(ctx, trx, `login:m:${mobile}`);
+    await lockKey(ctx, trx, `login:ip:${ip}`);
+    const count = (col: 'mobile' | 'ip', v: string) =>
+      trx.selectFrom('login_failures').select((e) => e.fn.countAll<number>().as('n')).where(col, '=', v).where('created_at', '>', since).executeTakeFirstOrThrow();
+    const byMobile = await count('mobile', mobile);
+    const byIp = await count('ip', ip);
+    if (Number(byMobile.n) >= loginFailuresPerMobile || Number(byIp.n) >= loginFailuresPerIp) {
+      throw new ApiError(Status.RATE_LIMITED, 'loginLocked', { m: Math.ceil(loginWindowMs / 60_000) });
+    }
+    const row = await trx.insertInto('login_failures').values({ mobile, ip, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
+  });
 }
 
 export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: string | null; loginType: number; smsCode?: string | null }, ip: string) {
   const mobile = checkMobile(input.mobile);
   if (input.loginType === 2) {
     const code = checkSmsCode(input.smsCode);
-    const user = await findUserByMobile(ctx, mobile);
-    if (!user) throw new ApiError(Status.NOT_REGISTERED, 'notRegistered');
+    // The code first: an unregistered phone answers exactly like a wrong code (no enumeration).
     await consumeSmsCode(ctx, mobile, SmsType.LOGIN, code);
+    const user = await findUserByMobile(ctx, mobile);
+    if (!user) throw new ApiError(Status.BAD_SMS_CODE, 'badSmsCode');
     return { token: await createSession(ctx, Number(user.id)) };
   }
-  await assertNotLocked(ctx, mobile, ip);
+  const tryId = await reserveLoginTry(ctx, mobile, ip);
   const user = await findUserByMobile(ctx, mobile);
   let password = '';
   try {
@@ -37,9 +53,9 @@ export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: 
   } catch {
     password = '';
   }
-  if (!user || !password || !(await verifyPassword(password, user.password_hash))) {
-    await ctx.db.kysely.insertInto('login_failures').values({ mobile, ip, created_at: ctx.now() }).execute();
-    throw new ApiError(Status.BAD_CREDENTIALS, 'badCredentials');
-  }
+  // Unknown phone or empty password: the same scrypt cost and the same answer as a wrong password.
+  const good = await verifyPassword(password, user && password ? user.password_hash : null);
+  if (!user || !good) throw new ApiError(Status.BAD_CREDENTIALS, 'badCredentials');
+  await ctx.db.kysely.deleteFrom('login_failures').where('id', '=', tryId).execute();
   return { token: await createSession(ctx, Number(user.id)) };
 }

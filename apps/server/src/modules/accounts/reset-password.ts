@@ -11,8 +11,9 @@ import { consumeSmsCode } from './sms-codes.ts';
 /** Forgot-password step 1: the SMS code proves the phone; answers a short-lived reset token. */
 export async function checkResetMobile(ctx: AppContext, input: { mobile: string; smscode: string }) {
   const mobile = checkMobile(input.mobile);
-  if (!(await findUserByMobile(ctx, mobile))) throw new ApiError(Status.NOT_REGISTERED, 'notRegistered');
+  // The code first: an unregistered phone answers exactly like a wrong code (no enumeration).
   await consumeSmsCode(ctx, mobile, SmsType.FORGOT, checkSmsCode(input.smscode));
+  if (!(await findUserByMobile(ctx, mobile))) throw new ApiError(Status.BAD_SMS_CODE, 'badSmsCode');
   const token = randomToken(24);
   const now = ctx.now();
   await ctx.db.kysely
@@ -22,13 +23,26 @@ export async function checkResetMobile(ctx: AppContext, input: { mobile: string;
   return { token };
 }
 
-/** Step 2: spec §8 codes in this order: 1001 password rule, 1002 not registered, 1100 token failed. */
+/**
+ * Step 2: spec §8 codes 1001 password rule, 1002 not registered, 1100 token failed. The token is
+ * checked before the phone, so without a valid token every phone answers 1100 (no enumeration);
+ * 1002 is left for a token whose account disappeared meanwhile.
+ */
 export async function resetPassword(ctx: AppContext, input: { mobile: string; token: string; newPwd: string }) {
   const password = decodePassword(input.newPwd);
   const mobile = checkMobile(input.mobile);
+  const now = ctx.now();
+  const live = await ctx.db.kysely
+    .selectFrom('reset_tokens')
+    .select('token_hash')
+    .where('token_hash', '=', sha256(input.token))
+    .where('mobile', '=', mobile)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (!live) throw new ApiError(Status.SESSION_LOST, 'tokenFailed');
   const user = await findUserByMobile(ctx, mobile);
   if (!user) throw new ApiError(Status.NOT_REGISTERED, 'notRegistered');
-  const now = ctx.now();
   const passwordHash = await hashPassword(password);
   await ctx.db.kysely.transaction().execute(async (trx) => {
     const used = await trx

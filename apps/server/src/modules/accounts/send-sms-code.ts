@@ -7,9 +7,9 @@ import { findUserByMobile } from './repo.ts';
 import { issueSmsCode } from './sms-codes.ts';
 
 /**
- * smscode: the slider-captcha token is consumed first (so the call cannot be used to probe
- * which phones are registered without solving a captcha), then the phone's state is checked
- * for the type, then the send limits.
+ * smscode: the slider-captcha token is consumed first, then the phone's state is checked for the
+ * type, then the send limits. Only registration tells a registered phone apart (it cannot
+ * register twice); login and reset answer alike for every phone.
  */
 export async function sendSmsCode(ctx: AppContext, input: { mobile: string; type: string; NECaptchaValidate: string }, ip: string) {
   const mobile = checkMobile(input.mobile);
@@ -18,8 +18,9 @@ export async function sendSmsCode(ctx: AppContext, input: { mobile: string; type
   if (!(await ctx.captcha.verify(input.NECaptchaValidate))) throw new ApiError(Status.BAD_CAPTCHA, 'badCaptcha');
   const user = await findUserByMobile(ctx, mobile);
   if (type === SmsType.REGISTER && user) throw new ApiError(Status.ALREADY_REGISTERED, 'alreadyRegistered');
-  if (type !== SmsType.REGISTER && !user) throw new ApiError(Status.NOT_REGISTERED, 'notRegistered');
-  await issueSmsCode(ctx, mobile, type, ip);
+  // Login and reset codes answer the same for an unregistered phone (no enumeration): the
+  // request counts against the limits like any other, but no SMS is sent.
+  await issueSmsCode(ctx, mobile, type, ip, { deliver: type === SmsType.REGISTER || Boolean(user) });
 }
 
 /** v1/mobile/smscode: a code to the logged-in user's own phone (type '4', security actions). */

@@ -12,7 +12,7 @@ const codeHash = (mobile: string, type: string, code: string) => sha256(`${mobil
  * Check and insert run in one transaction (with a per-phone advisory lock on PostgreSQL),
  * so two concurrent requests cannot both pass the limits.
  */
-export async function issueSmsCode(ctx: AppContext, mobile: string, type: string, ip: string): Promise<void> {
+export async function issueSmsCode(ctx: AppContext, mobile: string, type: string, ip: string, opts: { deliver?: boolean } = {}): Promise<void> {
   const { limits } = ctx.config;
   const now = ctx.now();
   const code = randomDigits(6);
@@ -34,6 +34,9 @@ export async function issueSmsCode(ctx: AppContext, mobile: string, type: string
       .values({ mobile, type, code_hash: codeHash(mobile, type, code), ip, created_at: now, expires_at: now + limits.smsCodeTtlMs, wrong_tries: 0, used_at: null })
       .execute();
   });
+  // Not delivered (a login/reset code for an unregistered phone): recorded for the limits only,
+  // so the caller's answer and rate limiting look the same as for a registered phone.
+  if (opts.deliver === false) return;
   try {
     await ctx.sms.send({ mobile, type, code });
   } catch (err) {
@@ -43,12 +46,18 @@ export async function issueSmsCode(ctx: AppContext, mobile: string, type: string
   }
 }
 
+/** How many SMS codes this process compared (tests assert that tries beyond the limit compare none). */
+export const smsCodeChecks = { count: 0 };
+
 /**
- * Consumes the latest live code of this phone and type. A wrong code counts a try;
- * after the allowed wrong tries the code is dead and a new one must be requested.
+ * Consumes the latest live code of this phone and type. A try is reserved before the code is
+ * compared (wrong_tries + 1 while below the limit, one conditional UPDATE), so concurrent guesses
+ * can never compare more than the allowed tries; a correct code gives its try back and is used.
+ * After the allowed wrong tries the code is dead and a new one must be requested.
  */
 export async function consumeSmsCode(ctx: AppContext, mobile: string, type: string, code: string): Promise<void> {
   const now = ctx.now();
+  const max = ctx.config.limits.smsMaxWrongTries;
   const row = await ctx.db.kysely
     .selectFrom('sms_codes')
     .select(['id', 'code_hash', 'wrong_tries'])
@@ -60,11 +69,24 @@ export async function consumeSmsCode(ctx: AppContext, mobile: string, type: stri
     .limit(1)
     .executeTakeFirst();
   if (!row) throw new ApiError(Status.BAD_SMS_CODE, 'badSmsCode');
-  if (row.wrong_tries >= ctx.config.limits.smsMaxWrongTries) throw new ApiError(Status.BAD_SMS_CODE, 'smsCodeLocked');
+  const reserved = await ctx.db.kysely
+    .updateTable('sms_codes')
+    .set((e) => ({ wrong_tries: e('wrong_tries', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('wrong_tries', '<', max)
+    .returning('wrong_tries')
+    .executeTakeFirst();
+  if (!reserved) throw new ApiError(Status.BAD_SMS_CODE, 'smsCodeLocked');
+  smsCodeChecks.count++;
   if (row.code_hash !== codeHash(mobile, type, code)) {
-    await ctx.db.kysely.updateTable('sms_codes').set((e) => ({ wrong_tries: e('wrong_tries', '+', 1) })).where('id', '=', row.id).execute();
-    throw new ApiError(Status.BAD_SMS_CODE, row.wrong_tries + 1 >= ctx.config.limits.smsMaxWrongTries ? 'smsCodeLocked' : 'badSmsCode');
+    throw new ApiError(Status.BAD_SMS_CODE, Number(reserved.wrong_tries) >= max ? 'smsCodeLocked' : 'badSmsCode');
   }
-  const res = await ctx.db.kysely.updateTable('sms_codes').set({ used_at: now }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
+  const res = await ctx.db.kysely
+    .updateTable('sms_codes')
+    .set((e) => ({ used_at: now, wrong_tries: e('wrong_tries', '-', 1) }))
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Status.BAD_SMS_CODE, 'badSmsCode');
 }

@@ -2,7 +2,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
-import { inTx, isUniqueViolation } from '../ledger/in-tx.ts';
+import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { computeFees } from '../market/fees.ts';
 import { checkSellable, historyAction, liveListing, loadGoods, newId, notFound, requireSettlement, setGoodsListed } from '../market/repo.ts';
 import { verifySignedDraft } from '../market/verify-listing.ts';

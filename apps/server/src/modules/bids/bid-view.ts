@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { Q } from '../ledger/in-tx.ts';
+import type { Q } from '../../db/tx.ts';
 
 /** Bids as the API shows them: an active bid past its expiry is reported 'expired' (it no longer counts). */
 export function bidQuery(q: Q) {

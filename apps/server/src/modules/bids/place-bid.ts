@@ -2,7 +2,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
-import { inTx, isUniqueViolation } from '../ledger/in-tx.ts';
+import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { checkPrice, loadGoods } from '../market/repo.ts';
 import { bidView } from './bid-view.ts';
 

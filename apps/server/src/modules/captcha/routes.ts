@@ -14,7 +14,7 @@ export function captchaRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['captcha'];
   r.post(CaptchaPaths.get, { schema: { tags, response: { 200: envelope(captchaChallenge.nullable()) } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(req, await createChallenge(ctx));
+    return ok(req, await createChallenge(ctx, req.ip));
   });
   r.post(CaptchaPaths.check, { schema: { tags, body: captchaCheckBody, response: { 200: envelope(captchaToken.nullable()) } } }, async (req) => {
     return ok(req, await checkChallenge(ctx, req.body), 'codeVerified');

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { issueCaptchaToken } from '../../providers/captcha/local-token.ts';
 import { randomToken } from '../../util/crypto.ts';
+import { inTx, lockKey, type Q } from '../../db/tx.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, PIECE_SIZE, drawSliderChallenge } from './slider-image.ts';
 
 const CHALLENGE_TTL_MS = 2 * 60_000;
@@ -12,14 +13,21 @@ export const SLIDER_TOLERANCE_PX = 5;
 export const MIN_DRAG_MS = 200;
 const MAX_DRAG_MS = 30_000;
 
-export async function createChallenge(ctx: AppContext) {
+export async function createChallenge(ctx: AppContext, ip: string) {
+  const now = ctx.now();
+  const limit = ctx.config.limits.captchaChallengesPerIp;
+  // Per client IP and minute (each challenge costs an image render and a row). A cheap check
+  // refuses before rendering; the count is checked again atomically with the insert.
+  const recent = (q: Q) =>
+    q.selectFrom('captcha_challenges').select((e) => e.fn.countAll<number>().as('n')).where('ip', '=', ip).where('created_at', '>', now - 60_000).executeTakeFirstOrThrow();
+  if (Number((await recent(ctx.db.kysely)).n) >= limit) throw new ApiError(Status.RATE_LIMITED, 'captchaTooMany');
   const img = drawSliderChallenge();
   const id = randomToken(18);
-  const now = ctx.now();
-  await ctx.db.kysely
-    .insertInto('captcha_challenges')
-    .values({ id, answer_x: img.answerX, created_at: now, expires_at: now + CHALLENGE_TTL_MS, used_at: null })
-    .execute();
+  await inTx(ctx, async (trx) => {
+    await lockKey(ctx, trx, `captcha:${ip}`);
+    if (Number((await recent(trx)).n) >= limit) throw new ApiError(Status.RATE_LIMITED, 'captchaTooMany');
+    await trx.insertInto('captcha_challenges').values({ id, ip, answer_x: img.answerX, created_at: now, expires_at: now + CHALLENGE_TTL_MS, used_at: null }).execute();
+  });
   return {
     id,
     bg: `data:image/png;base64,${img.bg.toString('base64')}`,

@@ -19,6 +19,7 @@ export function chainRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['chain'];
   r.get(ChainPaths.info, { schema: { tags, response: { 200: envelope(chainInfo.nullable()) } } }, async (req) => {
     const c = ctx.chain;
+    const devWallet = Boolean(c?.embedded && ctx.config.devMode);
     if (!c) return ok(req, { enabled: false, networkId: ctx.config.chain.networkId, collectible: '', exchange: '', collectibleHex: '', exchangeHex: '', explorerUrl: ctx.config.chain.explorerUrl, devWallet: false, rpcPath: '' });
     return ok(req, {
       enabled: true,
@@ -28,8 +29,8 @@ export function chainRoutes(app: FastifyInstance, ctx: AppContext) {
       collectibleHex: c.collectibleHex,
       exchangeHex: c.exchangeHex,
       explorerUrl: c.explorerUrl,
-      devWallet: c.embedded,
-      rpcPath: c.embedded ? `/mvapi/public${ChainPaths.rpc}` : '',
+      devWallet: devWallet,
+      rpcPath: devWallet ? `/mvapi/public${ChainPaths.rpc}` : '',
     });
   });
   r.get(
@@ -37,8 +38,8 @@ export function chainRoutes(app: FastifyInstance, ctx: AppContext) {
     { schema: { tags, querystring: z.object({ tokenId: z.string().regex(/^\d{1,78}$/), contract: z.string().max(80).optional() }), response: { 200: envelope(z.array(chainRecord).nullable()) } } },
     async (req) => ok(req, await listChainRecords(ctx, req.query.tokenId, req.query.contract)),
   );
-  // JSON-RPC proxy to the embedded dev node, for the dev wallet in the browser (never against a real network).
-  if (ctx.chain?.embedded) {
+  // JSON-RPC proxy to the embedded dev node, for the dev wallet in the browser (DEV_MODE=1 only; never against a real network).
+  if (ctx.chain?.embedded && ctx.config.devMode) {
     const rpcUrl = ctx.chain.rpcUrl;
     app.post(ChainPaths.rpc, async (req, reply) => {
       const body = req.body as { method?: unknown; id?: unknown } | undefined;

@@ -32,11 +32,13 @@ export function ageAt(birth: { y: number; m: number; d: number }, now: number): 
   return y - birth.y - (m < birth.m || (m === birth.m && d < birth.d) ? 1 : 0);
 }
 
+/** `1****************X`: only the first and the last character stay visible. */
 export function maskIdNumber(id: string): string {
-  return `${id.slice(0, 3)}${'*'.repeat(11)}${id.slice(-4)}`;
+  return `${id.slice(0, 1)}${'*'.repeat(Math.max(0, id.length - 2))}${id.slice(-1)}`;
 }
 
+/** `*三`: only the last character stays visible. */
 export function maskName(name: string): string {
   const chars = [...name];
-  return chars.length <= 1 ? '*' : `${chars[0]}${'*'.repeat(chars.length - 1)}`;
+  return chars.length <= 1 ? '*' : `${'*'.repeat(chars.length - 1)}${chars[chars.length - 1]}`;
 }

@@ -1,8 +1,6 @@
 import { Status } from '@cfx/contract/envelope.ts';
-import { LIMITS } from '@cfx/contract/limits.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { ageAt } from './id-number.ts';
 
 /**
  * The trading gate (spec §1, §5): real-name verified, 18 or older today, wallet linked.
@@ -12,12 +10,12 @@ export async function requireTrader(ctx: AppContext, userId: number): Promise<{ 
   const row = await ctx.db.kysely
     .selectFrom('users')
     .leftJoin('realname', 'realname.user_id', 'users.id')
-    .select(['users.is_realname', 'users.wallet_address', 'realname.birth_date'])
+    .select(['users.is_realname', 'users.wallet_address', 'realname.adult', 'realname.user_id as realnameUser'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
-  if (!row || !row.is_realname || !row.birth_date) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeNeedRealname');
-  const [y, m, d] = row.birth_date.split('-').map(Number) as [number, number, number];
-  if (ageAt({ y, m, d }, ctx.now()) < LIMITS.minimumAge) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeUnderage');
+  if (!row || !row.is_realname || row.realnameUser === null) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeNeedRealname');
+  // The adult flag is set at verification (which refuses minors); the birth date itself stays sealed.
+  if (!Number(row.adult)) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeUnderage');
   if (!row.wallet_address) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeNeedWallet');
   return { walletAddress: row.wallet_address };
 }

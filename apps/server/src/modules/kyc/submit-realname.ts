@@ -2,8 +2,10 @@ import { Status } from '@cfx/contract/envelope.ts';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { inTx, lockKey } from '../../db/tx.ts';
 import { ageAt, maskIdNumber, maskName, parseIdNumber } from './id-number.ts';
 
+const DAY_MS = 24 * 3600_000;
 const NAME_RE = /^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .·-]{1,48}[A-Za-z]$/;
 
 /**
@@ -11,6 +13,20 @@ const NAME_RE = /^[\u4e00-\u9fa5·]{2,20}$|^[A-Za-z][A-Za-z .·-]{1,48}[A-Za-z]$
  * then the KYC provider's two-factor check. Name and number are stored sealed; a keyed digest
  * keeps one ID number to one account. Once verified, a user stays verified.
  */
+/**
+ * Each attempt that reaches the provider (a paid call, and a way to test name/ID pairs) is
+ * counted per user; KYC_ATTEMPTS_PER_USER attempts per 24 h, reserved atomically before the call.
+ */
+async function reserveKycAttempt(ctx: AppContext, userId: number) {
+  const now = ctx.now();
+  await inTx(ctx, async (trx) => {
+    await lockKey(ctx, trx, `kyc:${userId}`);
+    const n = await trx.selectFrom('kyc_attempts').select((e) => e.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('created_at', '>', now - DAY_MS).executeTakeFirstOrThrow();
+    if (Number(n.n) >= ctx.config.limits.kycAttemptsPerUser) throw new ApiError(Status.RATE_LIMITED, 'kycTooMany', { n: ctx.config.limits.kycAttemptsPerUser });
+    await trx.insertInto('kyc_attempts').values({ user_id: userId, created_at: now }).execute();
+  });
+}
+
 export async function submitRealname(ctx: AppContext, userId: number, input: { name: string; idNumber: string }) {
   const name = input.name.trim();
   const idNumber = input.idNumber.trim().toUpperCase();
@@ -25,6 +41,7 @@ export async function submitRealname(ctx: AppContext, userId: number, input: { n
   if (await ctx.db.kysely.selectFrom('realname').select('user_id').where('id_digest', '=', digest).executeTakeFirst()) {
     throw new ApiError(Status.REALNAME_REFUSED, 'realnameIdUsed');
   }
+  await reserveKycAttempt(ctx, userId);
   let match: boolean;
   try {
     ({ match } = await ctx.kyc.verify({ name, idNumber }));
@@ -44,7 +61,8 @@ export async function submitRealname(ctx: AppContext, userId: number, input: { n
           id_digest: digest,
           id_masked: maskIdNumber(idNumber),
           name_masked: maskName(name),
-          birth_date: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`,
+          birth_sealed: ctx.secrets.seal(`${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
+          adult: 1,
           provider: ctx.kyc.name,
           verified_at: ctx.now(),
         })

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { Q } from './in-tx.ts';
+import type { Q } from '../../db/tx.ts';
 
 /**
  * Double-entry ledger in integer fen. Every movement of money is one transaction (`ledger_txns`,

@@ -2,7 +2,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import { ZERO_HEX_ADDRESS } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { inTx } from '../ledger/in-tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { closeUnpaidOrder } from '../orders/close-order.ts';
 import { historyAction, liveListing, loadGoods, setGoodsListed } from './repo.ts';
 

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { inTx } from '../ledger/in-tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { moveOrder } from '../orders/transitions.ts';
 import { historyAction } from './repo.ts';
 

@@ -32,7 +32,7 @@ export interface MarketConfig {
   /** Fallback re-check of a settlement waiting for its chain transaction (SETTLE_CHECK_MS, default 5000). */
   settleCheckMs: number;
   payment: {
-    /** The sandbox provider (PAYMENT_SANDBOX, default 1): a cashier page and HMAC-signed notifies. */
+    /** The sandbox provider (PAYMENT_SANDBOX, default 1 with DEV_MODE=1 and no real provider): a cashier page and HMAC-signed notifies. */
     sandbox: boolean;
     /** HMAC-SHA256 secret of the sandbox (PAYMENT_SANDBOX_SECRET; else generated once into DATA_DIR). */
     sandboxSecret?: string;
@@ -49,7 +49,7 @@ const int = (v: string | undefined, d: number) => {
   return Number.isFinite(n) ? n : d;
 };
 
-export function loadMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
+export function loadMarketConfig(env: NodeJS.ProcessEnv, devMode = false): MarketConfig {
   const alipay: AlipayConfig | undefined = env.ALIPAY_APP_ID
     ? {
         appId: env.ALIPAY_APP_ID,
@@ -72,7 +72,7 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv): MarketConfig {
     jobsInFlight: Math.max(1, int(env.MARKET_JOBS_IN_FLIGHT, 1000)),
     settleCheckMs: Math.max(100, int(env.SETTLE_CHECK_MS, 5000)),
     payment: {
-      sandbox: env.PAYMENT_SANDBOX !== '0',
+      sandbox: env.PAYMENT_SANDBOX ? env.PAYMENT_SANDBOX === '1' : devMode && !alipay,
       sandboxSecret: env.PAYMENT_SANDBOX_SECRET || undefined,
       notifyBaseUrl: env.PAYMENT_NOTIFY_BASE_URL ? env.PAYMENT_NOTIFY_BASE_URL.replace(/\/+$/, '') : undefined,
       returnUrl: env.PAYMENT_RETURN_URL || '/pay',

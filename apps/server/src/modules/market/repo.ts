@@ -3,7 +3,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { Q } from '../ledger/in-tx.ts';
+import type { Q } from '../../db/tx.ts';
 import type { SettlementChain } from './settlement-chain.ts';
 
 /** Shared reads and checks of the market. */

@@ -98,9 +98,6 @@ export async function startMarket(app: FastifyInstance, ctx: AppContext): Promis
   jobs.register('settle', (job) => runSettleJob(ctx, String(job.payload.orderNo ?? job.key.replace(/^settle:/, ''))));
   jobs.periodic('expire-orders', 1000, () => expireDueOrders(ctx));
   jobs.periodic('reconcile-payments', 15_000, () => reconcilePayments(ctx));
-  if (cfg.payment.sandbox && (cfg.payment.alipay || ctx.config.databaseUrl)) {
-    app.log.warn('PAYMENT_SANDBOX is on: the sandbox cashier pays without money and /payment/sandbox/topup credits balances; set PAYMENT_SANDBOX=0 in production');
-  }
   if (cfg.jobs) await jobs.start();
   app.addHook('onClose', async () => runtime.stop());
   return { notifier: () => notifier };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { inTx } from '../ledger/in-tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { notFound } from './repo.ts';
 
 /** love {goodsId}: toggles the collectible in my favourites; returns the new state and its favourite count. */

@@ -4,7 +4,7 @@ import type { OrderDetail } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
-import { changed, inTx, isUniqueViolation, type Q } from '../ledger/in-tx.ts';
+import { changed, inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
 import { computeFees } from '../market/fees.ts';
 import { newId, notFound } from '../market/repo.ts';
 import { closeUnpaidOrder } from './close-order.ts';

@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderStatus, PayMethod } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
-import type { Q } from '../ledger/in-tx.ts';
+import type { Q } from '../../db/tx.ts';
 
 /** Reads of orders with their collectible and parties, as the API shows them. */
 export function orderQuery(q: Q) {

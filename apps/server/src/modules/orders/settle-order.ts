@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { JobResult } from '../../jobs/runner.ts';
-import { changed, inTx, type Q } from '../ledger/in-tx.ts';
+import { changed, inTx, type Q } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { historyAction } from '../market/repo.ts';
 import { FILLED_REVERTS, type SettleRequest } from '../market/settlement-chain.ts';

@@ -1,7 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { OrderStatus } from '@cfx/contract/market.ts';
 import type { OrdersTable } from '../../db/schema.ts';
-import type { Q } from '../ledger/in-tx.ts';
+import type { Q } from '../../db/tx.ts';
 
 /**
  * Order state machine (DESIGN §5):

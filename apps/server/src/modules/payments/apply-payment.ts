@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
 import type { ProviderTrade } from '../../providers/payment/types.ts';
-import { inTx } from '../ledger/in-tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { moveOrder, noteOrder } from '../orders/transitions.ts';
 

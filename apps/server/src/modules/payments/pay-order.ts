@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
-import { inTx } from '../ledger/in-tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { invalidateListing } from '../market/invalidate-listing.ts';
 import { notFound, requireSettlement } from '../market/repo.ts';

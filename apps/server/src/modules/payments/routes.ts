@@ -21,6 +21,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, notifier: (
     const res = await payOrder(ctx, await requireUserId(ctx, req), req.body);
     return ok(req, res, res.status === 'paid' ? 'paySucceeded' : 'ok');
   });
+  // The sandbox cashier and top-up exist only while the sandbox provider is on (DEV_MODE=1).
+  if (!ctx.config.market.payment.sandbox) return;
   r.get(OrderPaths.sandboxCashier, { schema: { tags, querystring: M.sandboxCashierQuery } }, async (req, reply) => {
     const html = await renderCashier(ctx, req.query.t);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

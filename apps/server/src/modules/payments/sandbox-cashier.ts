@@ -6,7 +6,7 @@ import { formatFen } from '@cfx/protocol/money.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { SandboxProvider } from '../../providers/payment/sandbox.ts';
-import { inTx } from '../ledger/in-tx.ts';
+import { inTx } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { newId } from '../market/repo.ts';
 import type { Notifier } from './notify-delivery.ts';

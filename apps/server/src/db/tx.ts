@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Kysely } from 'kysely';
+import type { AppContext } from '../context.ts';
+import type { Database } from './schema.ts';
 
 /** A Kysely handle inside a transaction (or the plain handle). */
 export type Q = Kysely<Database>;
@@ -8,7 +8,7 @@ export type Q = Kysely<Database>;
 /** PostgreSQL deadlock / serialization failures and SQLite "busy" are retried; anything else propagates. */
 function retryable(err: unknown): boolean {
   const code = (err as { code?: string }).code;
-  return code === '40P01' || code === '40001' || code === 'SQLITE_BUSY';
+  return code === '40P01' || code === '40001' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
 }
 
 /**
@@ -37,3 +37,12 @@ export function isUniqueViolation(err: unknown): boolean {
 
 /** Rows changed by an UPDATE / DELETE result. */
 export const changed = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } | undefined) => Number(r?.numUpdatedRows ?? r?.numDeletedRows ?? 0n);
+
+/**
+ * Serialises transactions on one key (a phone number, a user) until the transaction ends: a
+ * PostgreSQL transaction-scoped advisory lock. On SQLite every write transaction of the process
+ * already runs alone (one connection), so nothing is needed there.
+ */
+export async function lockKey(ctx: Pick<AppContext, 'db'>, trx: Q, key: string): Promise<void> {
+  if (ctx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}
