@@ -4,13 +4,15 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { API_BASE } from '@cfx/contract/envelope.ts';
+import { API_BASE, Status } from '@cfx/contract/envelope.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { apiNotFound, installErrorHandling, notFoundBody } from './http/errors.ts';
-import { langOf } from './http/envelope.ts';
+import { body, langOf } from './http/envelope.ts';
+import { chainHealth } from './chain/chain-health.ts';
+import { formatMessage } from '@cfx/contract/messages.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
 import { devRoutes } from './modules/dev/routes.ts';
@@ -135,7 +137,13 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
   });
   await app.register(swaggerUi, { routePrefix: '/mvapi/docs' });
 
-  app.get('/healthz', async () => ({ status: 'ok', db: db.dialect }));
+  // Liveness and readiness in the envelope: 503 (status 1018) while the chain node is gone.
+  app.get('/healthz', { schema: { hide: true } }, async (req, reply) => {
+    const chain = await chainHealth(ctx);
+    reply.header('cache-control', 'no-store');
+    if (chain === 'down') return reply.code(503).send(body(Status.CHAIN_UNAVAILABLE, { db: db.dialect, chain }, formatMessage('chainUnavailable', langOf(req))));
+    return body(Status.OK, { db: db.dialect, chain }, formatMessage('ok', langOf(req)));
+  });
   mediaRoutes(app);
   await app.register(
     async (api) => {

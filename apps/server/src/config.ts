@@ -15,6 +15,8 @@ export interface ChainConfig {
   explorerUrl: string;
   nodeRpcPort?: number;
   nodeP2pPort?: number;
+  /** CHAIN_NODE_PUBLIC_LISTEN=1: the embedded node may listen on every interface (default: loopback only). */
+  nodePublicListen: boolean;
   /** Embedded node: produce a block every N ms instead of packing each transaction at once. */
   blockIntervalMs?: number;
   receiptTries: number;
@@ -136,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       explorerUrl: (env.CHAIN_EXPLORER_URL || 'https://confluxscan.io').replace(/\/+$/, ''),
       nodeRpcPort: env.CHAIN_NODE_RPC_PORT ? int(env.CHAIN_NODE_RPC_PORT, 0) : undefined,
       nodeP2pPort: env.CHAIN_NODE_P2P_PORT ? int(env.CHAIN_NODE_P2P_PORT, 0) : undefined,
+      nodePublicListen: flag('CHAIN_NODE_PUBLIC_LISTEN', env.CHAIN_NODE_PUBLIC_LISTEN, false),
       blockIntervalMs: env.CHAIN_BLOCK_INTERVAL_MS ? int(env.CHAIN_BLOCK_INTERVAL_MS, 0) : undefined,
       receiptTries: int(env.CHAIN_RECEIPT_TRIES, 5),
       receiptIntervalMs: int(env.CHAIN_RECEIPT_INTERVAL_MS, 3000),

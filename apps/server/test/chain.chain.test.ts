@@ -150,3 +150,28 @@ describe('crash safety of the operator queue', () => {
     }, 120_000);
   }
 });
+
+describe('health of the chain', () => {
+  it('/healthz answers ok with a live node and 503 in the envelope once the node is gone', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-health-'));
+    const a = await start(dir);
+    try {
+      const health = () => a.app.inject({ method: 'GET', url: '/healthz' });
+      const live = await health();
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toMatchObject({ status: '000000', data: { chain: 'ok' } });
+      process.kill(a.ctx.chain!.nodePid!, 'SIGKILL');
+      const dead = await waitFor(async () => {
+        const r = await health();
+        return r.statusCode === 503 ? r : undefined;
+      }, 20_000);
+      expect(dead.json()).toMatchObject({ status: '1018', data: { chain: 'down' } });
+      // Other errors while the node is gone are envelopes too, never a crash.
+      const info = await a.app.inject({ method: 'GET', url: `${API}/chain/v1/info` });
+      expect(info.statusCode).toBeLessThan(500);
+    } finally {
+      await a.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

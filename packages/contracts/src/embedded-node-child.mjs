@@ -9,7 +9,29 @@
 // The child also stops when the IPC channel closes (parent died) or on SIGTERM/SIGINT,
 // so a crashed parent never leaves an orphan node holding the data directory.
 // Plain JavaScript on purpose: it runs under bare `node`, without a TS loader.
-import { createServer } from '@xcfx/node';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+// The native node without @xcfx/node's createServer wrapper: that wrapper waits for readiness
+// through the `test` RPC namespace (current_sync_phase), which we never expose. The parent
+// (embedded-node.ts) waits for readiness through the `cfx` namespace instead.
+const require = createRequire(import.meta.url);
+const pkgDir = path.dirname(require.resolve('@xcfx/node/package.json'));
+const { ConfluxNode } = require('@xcfx/node/conflux.js');
+
+/** @param {Record<string, unknown>} config */
+async function createServer(config) {
+  const { log = false, timeout: _timeout, ...user } = config;
+  const filled = {
+    posConfigPath: path.join(pkgDir, 'configs/pos_config/pos_config.yaml'),
+    posInitialNodesPath: path.join(pkgDir, 'configs/pos_config/initial_nodes.json'),
+    logConf: log ? path.join(pkgDir, 'configs/log.yaml') : undefined,
+    ...user,
+  };
+  const node = new ConfluxNode();
+  const call = (/** @type {string} */ fn) => new Promise((resolve, reject) => (fn === 'start' ? node.startNode(filled, (/** @type {unknown} */ e) => (e ? reject(e) : resolve(undefined))) : node.stopNode((/** @type {unknown} */ e) => (e ? reject(e) : resolve(undefined)))));
+  return { start: () => call('start'), stop: () => call('stop') };
+}
 
 /** @type {{ stop: () => Promise<void> } | undefined} */
 let server;

@@ -10,6 +10,8 @@ import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, Transaction } from 'js-conflux-sdk';
+import { loopbackBindShim } from './loopback-bind.ts';
 
 export interface EmbeddedNodeOptions {
   /** Private keys (hex, with or without 0x) funded in the genesis block with 10 000 CFX each. */
@@ -42,12 +44,20 @@ export interface EmbeddedNodeOptions {
   log?: boolean;
   /** How long to wait for the node to answer JSON-RPC. Default 60 s. */
   startTimeoutMs?: number;
+  /**
+   * Let the node listen on every interface. Default false: its JSON-RPC and P2P sockets are bound
+   * to loopback (an LD_PRELOAD shim, see native/loopback-bind.c) and the public JSON-RPC serves
+   * only the `safe` APIs (cfx, pubsub, txpool: no debug/test/trace).
+   */
+  allowPublicListen?: boolean;
 }
 
 export interface EmbeddedNode {
   /** http://127.0.0.1:<port> */
   rpcUrl: string;
   port: number;
+  /** P2P TCP port. */
+  p2pPort: number;
   chainId: number;
   /** Directory holding the chain data (temporary unless dataDir was given). */
   dataDir: string;
@@ -87,13 +97,16 @@ export async function startEmbeddedNode(options: EmbeddedNodeOptions): Promise<E
     posPrivateKeyPath: join(dataDir, 'pos_key'),
     log: options.log ?? false,
     timeout: options.startTimeoutMs ?? 60_000,
+    publicRpcApis: 'safe',
   };
+  const preload = options.allowPublicListen ? undefined : loopbackBindShim();
   if (options.devBlockIntervalMs !== undefined) config.devBlockIntervalMs = options.devBlockIntervalMs;
 
   const child = fork(CHILD_SCRIPT, [], {
     cwd: dataDir, // relative paths of the node (pos logs) land in the data directory
     execArgv: [], // no TS loader / inspector flags from the parent
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    env: preload ? { ...process.env, LD_PRELOAD: [preload, process.env.LD_PRELOAD].filter(Boolean).join(' ') } : process.env,
   });
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
@@ -103,6 +116,8 @@ export async function startEmbeddedNode(options: EmbeddedNodeOptions): Promise<E
   child.stdout?.on('data', (c: Buffer) => (options.log ? process.stdout.write(c) : keep(c)));
   child.stderr?.on('data', (c: Buffer) => (options.log ? process.stderr.write(c) : keep(c)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // IPC to a child that died (killed, crashed) fails with EPIPE: recorded, never an unhandled error.
+  child.on('error', (err) => keep(Buffer.from(`[embedded-node] ${String(err)}\n`)));
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
@@ -115,9 +130,9 @@ export async function startEmbeddedNode(options: EmbeddedNodeOptions): Promise<E
   try {
     await waitReady(child, exited, config, options.startTimeoutMs ?? 60_000, () => output.join(''));
     const rpcUrl = `http://127.0.0.1:${port}`;
-    const status = await rpcCall<{ chainId: string }>(rpcUrl, 'cfx_getStatus');
+    const status = await waitServing(rpcUrl, options.startTimeoutMs ?? 60_000);
     if (Number(status.chainId) !== chainId) throw new Error(`node answered chainId ${status.chainId}, expected ${chainId}`);
-    return { rpcUrl, port, chainId, dataDir, pid: child.pid ?? -1, exited, stop };
+    return { rpcUrl, port, p2pPort: tcpPort, chainId, dataDir, pid: child.pid ?? -1, exited, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -151,10 +166,39 @@ function waitReady(
   });
 }
 
+/** A raw transaction for chain id 1 from a throwaway key: never valid on our chain. */
+const CATCH_UP_PROBE = (() => {
+  const tx = new Transaction({ to: '0x1000000000000000000000000000000000000000', nonce: 0, gasPrice: 1, gas: 21000, storageLimit: 0, epochHeight: 0, chainId: 1, value: 0, data: '0x' } as never);
+  tx.sign(`0x${'11'.repeat(32)}`, 1);
+  return format.hex(tx.serialize() as never) as string;
+})();
+
+/**
+ * Polls the public (`safe`) JSON-RPC until the node accepts transactions (out of catch-up mode),
+ * as @xcfx/node's own wait does through the `test` namespace we do not expose.
+ */
+async function waitServing(rpcUrl: string, timeoutMs: number): Promise<{ chainId: string }> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const status = await rpcCall<{ chainId: string }>(rpcUrl, 'cfx_getStatus');
+      // A node still catching up rejects every transaction with -32077 "catch up mode"; a ready
+      // one rejects this probe (signed for another chain id, by a throwaway key) as invalid.
+      await rpcCall<string>(rpcUrl, 'cfx_sendRawTransaction', [CATCH_UP_PROBE]).catch((err: Error) => {
+        if (/-32077|catch.?up/i.test(err.message)) throw err;
+      });
+      return status;
+    } catch (err) {
+      if (Date.now() > until) throw new Error(`embedded node did not serve JSON-RPC in ${timeoutMs} ms: ${(err as Error).message}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+}
+
 /** Ask the child to stop the node; escalate to SIGTERM/SIGKILL if it hangs. */
 async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
-  if (child.connected) child.send({ type: 'stop' });
+  if (child.connected) child.send({ type: 'stop' }, () => undefined);
   else child.kill('SIGTERM');
   const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms).unref());
   if ((await Promise.race([exited, timeout(15_000)])) !== 'timeout') return;

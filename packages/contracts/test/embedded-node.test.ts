@@ -1,5 +1,5 @@
 // The embedded dev node: child process, free ports, clean stop, persistence with a data dir.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,5 +66,36 @@ describe('embedded node', () => {
     await node.stop(); // idempotent
     expect(existsSync(node.dataDir)).toBe(false);
     expect(isAlive(node.pid)).toBe(false);
+  });
+});
+
+/** Listening TCP sockets of this machine as [address hex, port] from /proc/net/tcp and tcp6. */
+function listeners(): { addr: string; port: number }[] {
+  const out: { addr: string; port: number }[] = [];
+  for (const f of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    if (!existsSync(f)) continue;
+    for (const line of readFileSync(f, 'utf8').trim().split('\n').slice(1)) {
+      const [, local, , st] = line.trim().split(/\s+/);
+      if (st !== '0A') continue; // LISTEN
+      const [addr, port] = local!.split(':');
+      out.push({ addr: addr!, port: parseInt(port!, 16) });
+    }
+  }
+  return out;
+}
+
+describe('embedded node exposure', () => {
+  it('listens on loopback only (JSON-RPC and P2P) and serves no debug/test RPC', async () => {
+    const node = await startEmbeddedNode({ genesisSecrets: [KEYS.operator] });
+    try {
+      const mine = listeners().filter((l) => l.port === node.port || l.port === node.p2pPort);
+      expect(mine.map((l) => l.port).sort()).toEqual([node.port, node.p2pPort].sort());
+      for (const l of mine) expect(['0100007F', '00000000000000000000000001000000'], `port ${l.port} bound to ${l.addr}`).toContain(l.addr);
+      await expect(rpcCall(node.rpcUrl, 'debug_shutdown')).rejects.toThrow();
+      await expect(rpcCall(node.rpcUrl, 'test_getBlockCount')).rejects.toThrow();
+      expect(Number(await rpcCall<string>(node.rpcUrl, 'cfx_epochNumber'))).toBeGreaterThanOrEqual(0);
+    } finally {
+      await node.stop();
+    }
   });
 });

@@ -17,6 +17,8 @@ export interface Chain {
   networkId: number;
   rpcUrl: string;
   embedded: boolean;
+  /** Process id of the embedded node's child process (embedded mode only). */
+  nodePid?: number;
   operatorAddress: string;
   collectible: string;
   exchange: string;
@@ -73,6 +75,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       dataDir: path.join(config.dataDir, 'chain'),
       jsonrpcHttpPort: cc.nodeRpcPort,
       tcpPort: cc.nodeP2pPort,
+      allowPublicListen: cc.nodePublicListen,
       ...(cc.blockIntervalMs ? { devBlockIntervalMs: cc.blockIntervalMs, devPackTxImmediately: false } : { devPackTxImmediately: true }),
     });
     rpcUrl = node.rpcUrl;
@@ -117,6 +120,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       networkId: cc.networkId,
       rpcUrl,
       embedded: cc.mode === 'embedded',
+      nodePid: node?.pid,
       operatorAddress,
       collectible,
       exchange,
