@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.ts';
 import { apiNotFound, installErrorHandling, notFoundBody } from './http/errors.ts';
 import { body, langOf } from './http/envelope.ts';
 import { chainHealth } from './chain/chain-health.ts';
+import { installSecurityHeaders } from './http/security.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { captchaRoutes } from './modules/captcha/routes.ts';
@@ -43,9 +44,21 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentNotifyRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 
-/** Masks ID-card numbers (18 characters) and phone numbers (11 digits starting with 1) wherever they appear in a logged URL. */
+/** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
+const SECRET_PARAMS = /([?&](?:t|ticket|token|sign|signature|code|smsCode|smscode|pwd|password|newPwd|NECaptchaValidate|idNumber)=)[^&#]*/gi;
+
+/**
+ * Masks secrets and personal data wherever they appear in a logged URL: the values of secret
+ * query parameters, ID-card numbers (18 characters) and phone numbers (11 digits starting with 1).
+ */
 export const maskPii = (s: string) =>
-  s.replace(/(\d{6})\d{8}(\d{3}[\dXx])/g, '$1********$2').replace(/(1\d{2})\d{4}(\d{4})/g, '$1****$2');
+  s
+    .replace(SECRET_PARAMS, '$1***')
+    .replace(/(\d{6})\d{8}(\d{3}[\dXx])/g, '$1********$2')
+    .replace(/(1\d{2})\d{4}(\d{4})/g, '$1****$2');
+
+/** The page for a URL that cannot be decoded (no SSR for it: nothing of it can be trusted). */
+const BAD_URL_PAGE = '<!doctype html><html lang="zh-CN"><meta charset="utf-8"><title>400</title><body style="font-family:sans-serif;text-align:center;padding:64px"><h1>400</h1><p>链接格式有误 · This link is malformed.</p><p><a href="/">返回首页 · Home</a></p></body></html>';
 
 export interface App {
   app: FastifyInstance;
@@ -53,7 +66,7 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function buildApp(config: Config, opts: { now?: () => number; logger?: boolean } = {}): Promise<App> {
+export async function buildApp(config: Config, opts: { now?: () => number; logger?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<App> {
   ensurePrivateDir(config.dataDir);
   const db = openDatabase(config);
   const now = opts.now ?? Date.now;
@@ -81,10 +94,17 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
 
   const app = Fastify({
     bodyLimit: 256 * 1024,
+    // A URL Fastify cannot decode (bad percent-encoding): the envelope under the API, a plain 400 page elsewhere.
+    frameworkErrors: (_err, req, res) => {
+      const reply = res as unknown as FastifyReply;
+      if (apiNotFound(req)) return reply.code(400).send(body(Status.INVALID, null, formatMessage('badParams', langOf(req))));
+      return reply.code(400).type('text/html; charset=utf-8').send(BAD_URL_PAGE);
+    },
     // A hop count trusts the nearest n proxies (as proxy-addr does for a number); a list trusts those addresses.
     trustProxy: typeof config.trustProxy === 'number' ? ((hops: number) => (_addr: string, i: number) => i < hops)(config.trustProxy) : config.trustProxy,
     logger: opts.logger === false ? false : {
       level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: ['req.headers.token', 'req.headers.cookie'],
       serializers: {
         req: (req) => ({ method: req.method, url: maskPii(req.url), remoteAddress: req.ip }),
@@ -122,6 +142,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     }
   });
   installErrorHandling(app);
+  await installSecurityHeaders(app);
 
   // Compress what is not precompressed (SSR HTML, large JSON, SVG): gzip/brotli above 1 KiB.
   await app.register(compress, {

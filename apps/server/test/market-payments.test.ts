@@ -58,6 +58,10 @@ describe('sandbox provider: a real page flow', () => {
     expect(html).toContain(orderNo);
     expect(html).toContain('>支付<');
     expect(html).toContain('>取消<');
+    // Its inline script runs under the CSP: it carries this response's nonce.
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(page.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}">`);
     const ticket = new URL(base + pay.data.payUrl).searchParams.get('t')!;
     // 取消 only returns; 支付 pays
     const cancel = await call(t, '/payment/sandbox/confirm', { t: ticket, action: 'cancel' });
@@ -238,7 +242,8 @@ describe('Alipay (alipay-sdk v4, RSA2)', () => {
     const content = Object.keys(rest).sort().map((k) => `${k}=${rest[k]}`).join('&');
     expect(crypto.createVerify('RSA-SHA256').update(content, 'utf8').verify(pem.appPublic, sign!, 'base64')).toBe(true);
     const amount = await call(a, '/payment/nftOrder/V1/queryAmount', { orderNo }, buyer.h);
-    expect(amount.data.methods).toEqual(['sandbox', 'alipay', 'balance']);
+    // The sandbox is never offered next to a real provider (issue #9), even with DEV_MODE=1.
+    expect(amount.data.methods).toEqual(['alipay', 'balance']);
   });
 
   it('verifies notifies with checkNotifySignV2 and applies them once', async () => {

@@ -45,7 +45,7 @@ export async function mountWeb(app: FastifyInstance, config: Config): Promise<We
     const url = `${req.protocol}://${req.headers.host ?? 'localhost'}${req.url}`;
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const res = await handle(new Request(url, { method: req.method, headers, signal: controller.signal }), { devMode: config.devMode });
+    const res = await handle(new Request(url, { method: req.method, headers, signal: controller.signal }), { devMode: config.devMode, nonce: reply.scriptNonce });
     reply.code(res.status);
     for (const [k, v] of res.headers) {
       if (k === 'set-cookie') continue;

@@ -17,11 +17,13 @@ import { grantCollectible } from './grant-collectible.ts';
  */
 export function devRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // hide: development helpers never appear in the API docs (/mvapi/docs).
   const tags = ['dev'];
+  const hide = true;
   if (ctx.sms.name === 'sandbox') {
     r.get(
       DevPaths.smsOutbox,
-      { schema: { tags, querystring: z.object({ mobile: z.string().max(32).regex(/^\d*$/) }), response: { 200: envelope(z.array(smsOutboxItem).nullable()) } } },
+      { schema: { hide, tags, querystring: z.object({ mobile: z.string().max(32).regex(/^\d*$/) }), response: { 200: envelope(z.array(smsOutboxItem).nullable()) } } },
       async (req) => {
         const rows = await ctx.db.kysely.selectFrom('sms_outbox').selectAll().where('mobile', '=', req.query.mobile).orderBy('id', 'desc').limit(50).execute();
         return ok(req, rows.map((m) => ({ mobile: m.mobile, type: m.type, code: m.code, createdAt: new Date(Number(m.created_at)).toISOString() })));
@@ -33,6 +35,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
       DevPaths.grantCollectible,
       {
         schema: {
+          hide,
           tags,
           body: z.object({ projectId: z.number().int().positive().optional() }),
           response: { 200: envelope(z.object({ goodsId: z.number().int(), tokenId: z.string() }).nullable()) },
@@ -42,7 +45,7 @@ export function devRoutes(app: FastifyInstance, ctx: AppContext) {
     );
   }
   if (ctx.captcha.name === 'test') {
-    r.post(DevPaths.captchaToken, { schema: { tags, response: { 200: envelope(captchaToken.nullable()) } } }, async (req) => {
+    r.post(DevPaths.captchaToken, { schema: { hide, tags, response: { 200: envelope(captchaToken.nullable()) } } }, async (req) => {
       return ok(req, { NECaptchaValidate: await issueCaptchaToken(ctx.db, ctx.now(), ctx.config.limits.captchaTokenTtlMs) });
     });
   }

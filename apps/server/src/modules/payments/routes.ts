@@ -23,14 +23,14 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, notifier: (
   });
   // The sandbox cashier and top-up exist only while the sandbox provider is on (DEV_MODE=1).
   if (!ctx.config.market.payment.sandbox) return;
-  r.get(OrderPaths.sandboxCashier, { schema: { tags, querystring: M.sandboxCashierQuery } }, async (req, reply) => {
-    const html = await renderCashier(ctx, req.query.t);
+  r.get(OrderPaths.sandboxCashier, { schema: { hide: true, tags, querystring: M.sandboxCashierQuery } }, async (req, reply) => {
+    const html = await renderCashier(ctx, req.query.t, reply.scriptNonce);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
   });
-  r.post(OrderPaths.sandboxConfirm, { schema: { tags, body: M.sandboxConfirmBody, response: { 200: M.sandboxConfirmResponse } } }, async (req) => {
+  r.post(OrderPaths.sandboxConfirm, { schema: { hide: true, tags, body: M.sandboxConfirmBody, response: { 200: M.sandboxConfirmResponse } } }, async (req) => {
     return ok(req, await confirmCashier(ctx, notifier(), req.body.t, req.body.action), req.body.action === 'pay' ? 'paySucceeded' : 'ok');
   });
-  r.post(OrderPaths.sandboxTopup, { schema: { tags, body: M.sandboxTopupBody, response: { 200: envelope(z.null()) } } }, async (req) => {
+  r.post(OrderPaths.sandboxTopup, { schema: { hide: true, tags, body: M.sandboxTopupBody, response: { 200: envelope(z.null()) } } }, async (req) => {
     await sandboxTopup(ctx, await requireUserId(ctx, req), req.body.amount);
     return ok(req, null, 'topupOk');
   });

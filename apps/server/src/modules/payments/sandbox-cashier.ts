@@ -26,7 +26,7 @@ export function sandboxOf(ctx: AppContext): SandboxProvider {
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export async function renderCashier(ctx: AppContext, t: string): Promise<string> {
+export async function renderCashier(ctx: AppContext, t: string, nonce = ''): Promise<string> {
   const ticket = sandboxOf(ctx).openTicket(t, ctx.now());
   if (!ticket) throw new ApiError(Status.PAYMENT_REFUSED, 'cashierInvalid');
   const g = await ctx.db.kysely
@@ -55,7 +55,7 @@ button.pay{background:#1677ff;border-color:#1677ff;color:#fff}button:disabled{op
 <div class="row"><button class="pay" id="pay">支付</button><button id="cancel">取消</button></div>
 <div id="msg" role="status"></div>
 </main>
-<script>
+<script nonce="${esc(nonce)}">
 (function(){
   var t=${JSON.stringify(t)}, url=${JSON.stringify(confirmUrl)};
   var left=document.getElementById('left'), s=Number(left.dataset.s);
