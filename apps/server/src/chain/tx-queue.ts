@@ -153,16 +153,19 @@ export class TxQueue {
 
   /** One pass: sign queued rows, (re)send signed rows, poll receipts that are due. */
   async tick() {
-    await this.signQueued();
-    if (this.haltAfter === 'sign') { this.stopped = true; return; }
-    await this.sendSigned();
-    if (this.haltAfter === 'send') { this.stopped = true; return; }
+    const signed = await this.signQueued();
+    // The halt hooks fire only after a batch really was signed / sent: a tick with nothing to do
+    // must not halt the queue before the transaction under test is even queued.
+    if (this.haltAfter === 'sign' && signed) { this.stopped = true; return; }
+    const sent = await this.sendSigned();
+    if (this.haltAfter === 'send' && sent) { this.stopped = true; return; }
     await this.pollReceipts();
   }
 
-  private async signQueued() {
+  /** Signs a batch of queued transactions; returns how many it took. */
+  private async signQueued(): Promise<number> {
     const rows = await this.db.kysely.selectFrom('chain_txs').select(['id', 'to_address', 'data']).where('status', '=', 'queued').orderBy('id').limit(BATCH).execute();
-    if (rows.length === 0) return;
+    if (rows.length === 0) return 0;
     this.epochHeight = Number(BigInt(await this.rpc.call<string>('cfx_epochNumber', ['latest_state'])));
     const estimates = await this.rpc.batch(rows.map((r) => ({ method: 'cfx_estimateGasAndCollateral', params: [{ from: this.operatorAddress, to: r.to_address, data: r.data }, 'latest_state'] })));
     let nonce = Number(await this.meta('operator_nonce'));
@@ -201,11 +204,13 @@ export class TxQueue {
       await this.setMeta('operator_nonce', String(nonce), trx);
     });
     for (const r of rejected) this.emit(r.id);
+    return rows.length;
   }
 
-  private async sendSigned() {
+  /** Sends the signed transactions in nonce order; returns how many it sent. */
+  private async sendSigned(): Promise<number> {
     const rows = await this.db.kysely.selectFrom('chain_txs').select(['id', 'raw_tx']).where('status', '=', 'signed').orderBy('nonce').limit(BATCH).execute();
-    if (rows.length === 0) return;
+    if (rows.length === 0) return 0;
     const results = await this.rpc.batch(rows.map((r) => ({ method: 'cfx_sendRawTransaction', params: [r.raw_tx] })));
     const now = Date.now();
     await this.db.kysely.transaction().execute(async (trx) => {
@@ -218,6 +223,7 @@ export class TxQueue {
         await trx.updateTable('chain_txs').set({ status: 'sent', sent_at: now, next_check_at: now }).where('id', '=', rows[i]!.id).where('status', '=', 'signed').execute();
       }
     });
+    return rows.length;
   }
 
   private async pollReceipts() {
