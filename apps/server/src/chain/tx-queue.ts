@@ -1,5 +1,6 @@
 import { Transaction, format } from 'js-conflux-sdk';
 import type { Db } from '../db/database.ts';
+import type { ChainTxKind } from '../db/schema.ts';
 import type { ChainConfig } from '../config.ts';
 import { createRpc, RpcError, type Rpc } from './rpc.ts';
 
@@ -20,7 +21,7 @@ import { createRpc, RpcError, type Rpc } from './rpc.ts';
 export interface EnqueueInput {
   /** Unique per business operation (e.g. `mint:123`); enqueuing it again returns the existing row. */
   key: string;
-  kind: string;
+  kind: ChainTxKind;
   to: string;
   data: string;
 }

@@ -1,5 +1,43 @@
 import type { Generated } from 'kysely';
 
+/*
+ * Value sets of the status-like columns. The migrations declare them varchar without CHECK
+ * constraints, so these unions are the contract: exactly the values the code writes. Where a
+ * value reaches the API, db/api-guards.ts proves at compile time that the API's enum matches.
+ */
+/** chain_txs.status: queued → signed → sent → confirmed | failed (chain/tx-queue.ts). */
+export type ChainTxStatus = 'queued' | 'signed' | 'sent' | 'confirmed' | 'failed';
+/** chain_txs.kind: what the operator transaction does (mint job, settlement). */
+export type ChainTxKind = 'mint' | 'settle';
+/** goods.chain_status: the token is minted on chain or waits for the mint job. */
+export type GoodsChainStatus = 'pending' | 'minted';
+/** goods.status: held by its owner or listed on the market. */
+export type GoodsStatus = 'held' | 'on_sale';
+/** goods_history_actions.action */
+export type GoodsHistoryAction = 'mint' | 'list' | 'delist' | 'sale' | 'transfer';
+/** realname.provider: the KYC provider that verified the user ('demo': seeded demo traders). */
+export type RealnameProvider = 'sandbox' | 'aliyun' | 'demo';
+/** listings.kind and orders.kind: a market listing, or one made by accepting a bid. */
+export type ListingKind = 'market' | 'bid';
+/** listings.status: draft → on_sale → reserved → sold; closed / invalid end a live listing; void drops a superseded draft. */
+export type ListingStatus = 'draft' | 'on_sale' | 'reserved' | 'sold' | 'closed' | 'invalid' | 'void';
+/** orders.status (modules/orders/transitions.ts): created → paying → paid → settling → completed | cancelled | expired | refunded. */
+export type OrderStatus = 'created' | 'paying' | 'paid' | 'settling' | 'completed' | 'cancelled' | 'expired' | 'refunded';
+/** orders.pay_method and payments.provider: who took the money. */
+export type PayMethod = 'balance' | 'sandbox' | 'alipay';
+/** payments.outcome: 'pending' only inside the transaction that inserts the row (modules/payments/apply-payment.ts). */
+export type PaymentOutcome = 'pending' | 'applied' | 'credited' | 'suspense';
+/** ledger_txns.kind */
+export type LedgerTxnKind = 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense';
+/** jobs.kind: the registered job handlers (modules/market/start-market.ts). */
+export type JobKind = 'settle';
+/** jobs.status: pending → running → done (a failing job is retried, never parked). */
+export type JobStatus = 'pending' | 'running' | 'done';
+/** bids.status */
+export type BidStatus = 'active' | 'accepted' | 'cancelled' | 'expired' | 'replaced' | 'closed';
+/** sandbox_trades.status: the sandbox cashier records paid trades only. */
+export type SandboxTradeStatus = 'success';
+
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed to number). */
 export interface UsersTable {
   id: Generated<number>;
@@ -95,11 +133,10 @@ export interface ChainMetaTable { key: string; value: string }
 export interface ChainTxsTable {
   id: Generated<number>;
   idempotency_key: string;
-  kind: string;
+  kind: ChainTxKind;
   to_address: string;
   data: string;
-  /** queued → signed → sent → confirmed | failed */
-  status: string;
+  status: ChainTxStatus;
   nonce: number | null;
   tx_hash: string | null;
   raw_tx: string | null;
@@ -165,8 +202,7 @@ export interface GoodsTable {
   serial: number;
   token_id: number | null;
   contract: string | null;
-  /** 'pending' | 'minted' */
-  chain_status: string;
+  chain_status: GoodsChainStatus;
   mint_tx_hash: string | null;
   minted_at: number | null;
   owner_user_id: number;
@@ -174,8 +210,7 @@ export interface GoodsTable {
   image: string;
   /** JSON array of {trait, value}. */
   attributes: string;
-  /** 'held' | 'on_sale' */
-  status: string;
+  status: GoodsStatus;
   sale_price_fen: number | null;
   listed_at: number | null;
   last_price_fen: number | null;
@@ -191,8 +226,7 @@ export interface GoodsPriceHistoryTable {
 export interface GoodsHistoryActionsTable {
   id: Generated<number>;
   goods_id: number;
-  /** 'mint' | 'list' | 'delist' | 'sale' | 'transfer' */
-  action: string;
+  action: GoodsHistoryAction;
   from_user_id: number | null;
   to_user_id: number | null;
   price_fen: number | null;
@@ -257,7 +291,7 @@ export interface RealnameTable {
   birth_sealed: string | null;
   /** 1: 18 or older when verified (verification refuses minors, so a verified user stays adult). */
   adult: Generated<number>;
-  provider: string;
+  provider: RealnameProvider;
   verified_at: number;
 }
 
@@ -272,11 +306,9 @@ export interface ListingsTable {
   price_fen: number;
   seller_order_id: string;
   signature: string | null;
-  /** 'market' | 'bid' */
-  kind: string;
+  kind: ListingKind;
   bid_id: number | null;
-  /** 'draft' | 'on_sale' | 'reserved' | 'sold' | 'closed' | 'invalid' | 'void' */
-  status: string;
+  status: ListingStatus;
   reserved_order_no: string | null;
   close_reason: string | null;
   draft_expires_at: number;
@@ -287,7 +319,7 @@ export interface ListingsTable {
 export interface OrdersTable {
   id: Generated<number>;
   order_no: string;
-  kind: string;
+  kind: ListingKind;
   listing_id: number;
   goods_id: number;
   buyer_user_id: number;
@@ -298,9 +330,8 @@ export interface OrdersTable {
   royalty_fen: number;
   royalty_user_id: number | null;
   seller_income_fen: number;
-  /** created → paying → paid → settling → completed | cancelled | expired | refunded */
-  status: string;
-  pay_method: string | null;
+  status: OrderStatus;
+  pay_method: PayMethod | null;
   provider_trade_no: string | null;
   expires_at: number;
   chain_tx_id: number | null;
@@ -315,26 +346,25 @@ export interface OrdersTable {
 export interface OrderEventsTable {
   id: Generated<number>;
   order_no: string;
-  from_status: string | null;
-  to_status: string;
+  from_status: OrderStatus | null;
+  to_status: OrderStatus;
   note: string | null;
   at: number;
 }
 export interface PaymentsTable {
   id: Generated<number>;
-  provider: string;
+  provider: PayMethod;
   provider_trade_no: string;
   order_no: string;
   user_id: number | null;
   amount_fen: number;
-  /** 'applied' | 'credited' */
-  outcome: string;
+  outcome: PaymentOutcome;
   raw: string;
   created_at: number;
 }
 export interface LedgerTxnsTable {
   id: string;
-  kind: string;
+  kind: LedgerTxnKind;
   order_no: string | null;
   created_at: number;
 }
@@ -352,11 +382,10 @@ export interface LedgerBalancesTable {
 }
 export interface JobsTable {
   id: Generated<number>;
-  kind: string;
+  kind: JobKind;
   job_key: string;
   payload: string;
-  /** 'pending' | 'running' | 'done' | 'dead' */
-  status: string;
+  status: JobStatus;
   attempts: Generated<number>;
   run_at: number;
   lease_until: Generated<number>;
@@ -384,8 +413,7 @@ export interface BidsTable {
   bidder_user_id: number;
   amount_fen: number;
   expires_at: number;
-  /** 'active' | 'accepted' | 'cancelled' | 'expired' | 'replaced' | 'closed' */
-  status: string;
+  status: BidStatus;
   order_no: string | null;
   created_at: number;
   updated_at: number;
@@ -399,7 +427,7 @@ export interface SandboxTradesTable {
   trade_no: string;
   out_trade_no: string;
   amount_fen: number;
-  status: string;
+  status: SandboxTradeStatus;
   created_at: number;
 }
 

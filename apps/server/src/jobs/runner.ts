@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { JobKind } from '../db/schema.ts';
 import type { Q } from '../db/tx.ts';
 
 /**
@@ -15,7 +16,7 @@ import type { Q } from '../db/tx.ts';
  */
 export interface Job {
   id: number;
-  kind: string;
+  kind: JobKind;
   key: string;
   payload: Record<string, unknown>;
   attempts: number;
@@ -36,7 +37,7 @@ export interface RunnerOptions {
 const CLAIM_BATCH = 500;
 
 /** Inserts a job unless one with the same key exists (idempotent). Call inside the business transaction. */
-export async function enqueueJob(q: Q, input: { kind: string; key: string; payload?: Record<string, unknown>; runAt?: number }): Promise<void> {
+export async function enqueueJob(q: Q, input: { kind: JobKind; key: string; payload?: Record<string, unknown>; runAt?: number }): Promise<void> {
   const now = Date.now();
   await q
     .insertInto('jobs')
@@ -46,7 +47,7 @@ export async function enqueueJob(q: Q, input: { kind: string; key: string; paylo
 }
 
 export class JobRunner {
-  private handlers = new Map<string, JobHandler>();
+  private handlers = new Map<JobKind, JobHandler>();
   private periodics: { name: string; everyMs: number; fn: () => Promise<unknown>; next: number; running: boolean }[] = [];
   private inFlight = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
@@ -63,7 +64,7 @@ export class JobRunner {
     this.log = opts.log ?? (() => {});
   }
 
-  register(kind: string, handler: JobHandler) {
+  register(kind: JobKind, handler: JobHandler) {
     this.handlers.set(kind, handler);
   }
 

@@ -1,3 +1,5 @@
+import type { bid } from '@cfx/contract/market.ts';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 
@@ -13,7 +15,7 @@ export type BidRow = NonNullable<Awaited<ReturnType<ReturnType<typeof bidQuery>[
 /** Nicknames of other bidders are masked (first character + ***). */
 const mask = (s: string) => (s ? `${[...s][0]}***` : '***');
 
-export function toBid(ctx: AppContext, r: BidRow, viewerId?: number) {
+export function toBid(ctx: AppContext, r: BidRow, viewerId?: number): z.infer<typeof bid> {
   const mine = viewerId !== undefined && Number(r.bidder_user_id) === viewerId;
   const status = r.status === 'active' && Number(r.expires_at) <= ctx.now() ? 'expired' : r.status;
   return {
@@ -21,7 +23,7 @@ export function toBid(ctx: AppContext, r: BidRow, viewerId?: number) {
     goodsId: Number(r.goods_id),
     amountFen: Number(r.amount_fen),
     expiresAt: Number(r.expires_at),
-    status: status as 'active' | 'accepted' | 'cancelled' | 'expired' | 'replaced' | 'closed',
+    status,
     bidder: { accountId: mine ? r.account_id : '', nickname: mine ? r.nickname : mask(r.nickname) },
     mine,
     orderNo: mine ? r.order_no : null,

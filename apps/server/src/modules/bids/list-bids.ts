@@ -1,5 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { BidStatus, Database } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
 import { goodsCardsByIds } from '../catalog/repo.ts';
 import { notFound } from '../market/repo.ts';
@@ -30,7 +30,7 @@ export async function listBids(ctx: AppContext, viewerId: number | undefined, f:
 }
 
 /** myBarginList {type: sent | received, status?, pageNum, pageSize}: my bids, or the bids on collectibles I own. */
-export async function listMyBids(ctx: AppContext, userId: number, f: { type?: 'sent' | 'received' | null; status?: string | null; pageNum: number; pageSize: number }) {
+export async function listMyBids(ctx: AppContext, userId: number, f: { type?: 'sent' | 'received' | null; status?: BidStatus | 'all' | null; pageNum: number; pageSize: number }) {
   const now = ctx.now();
   const cond = (eb: ExpressionBuilder<Database, 'bids'>) => {
     const parts: Expression<SqlBool>[] = [

@@ -1,5 +1,6 @@
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
+import type { BidStatus } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
@@ -26,7 +27,7 @@ export async function placeBid(ctx: AppContext, userId: number, input: { goodsId
     id = await inTx(ctx, async (trx) => {
       await trx
         .updateTable('bids')
-        .set((eb) => ({ status: eb.case().when('expires_at', '<=', now).then('expired').else('replaced').end(), updated_at: now }))
+        .set((eb) => ({ status: eb.case().when('expires_at', '<=', now).then<BidStatus>('expired').else<BidStatus>('replaced').end(), updated_at: now }))
         .where('goods_id', '=', g.id)
         .where('bidder_user_id', '=', userId)
         .where('status', '=', 'active')

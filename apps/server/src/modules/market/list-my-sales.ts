@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { ListingStatus } from '../../db/schema.ts';
 import { goodsCardsByIds } from '../catalog/repo.ts';
 import { toListing } from './repo.ts';
 
-const STATUSES: Record<string, string[]> = {
+const STATUSES: Record<string, ListingStatus[]> = {
   on_sale: ['on_sale', 'reserved'],
   sold: ['sold'],
   closed: ['closed', 'invalid'],

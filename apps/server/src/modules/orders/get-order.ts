@@ -31,7 +31,7 @@ export async function queryAmount(ctx: AppContext, userId: number, orderNo: stri
   const awaiting = r.status === 'created' || r.status === 'paying';
   return {
     orderNo,
-    status: r.status as 'created',
+    status: r.status,
     amountFen: Number(r.price_fen),
     expiresAt: Number(r.expires_at),
     remainingMs: awaiting ? Math.max(0, Number(r.expires_at) - ctx.now()) : 0,

@@ -1,4 +1,4 @@
-import type { OrderDetail, OrderStatus, PayMethod } from '@cfx/contract/market.ts';
+import type { OrderDetail } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 
@@ -25,13 +25,14 @@ const n = (v: number | string | null) => (v === null ? null : Number(v));
 
 export function toOrderCard(ctx: AppContext, r: OrderRow, viewerId: number): Omit<OrderDetail, 'timeline'> {
   const now = ctx.now();
-  const status = r.status as OrderStatus;
+  // The DB's status and pay-method unions are the API's enums (db/api-guards.ts): no cast needed.
+  const status = r.status;
   const awaiting = status === 'created' || status === 'paying';
   const role = Number(r.seller_user_id) === viewerId ? 'seller' : 'buyer';
   const explorer = ctx.market?.settlement?.explorerUrl ?? ctx.config.chain.explorerUrl;
   return {
     orderNo: r.order_no,
-    kind: r.kind === 'bid' ? 'bid' : 'market',
+    kind: r.kind,
     status,
     role,
     goods: { id: Number(r.goods_id), name: r.goods_name, image: r.goods_image, serial: Number(r.goods_serial), projectName: r.project_name, tokenId: r.goods_token_id === null ? null : String(r.goods_token_id) },
@@ -42,7 +43,7 @@ export function toOrderCard(ctx: AppContext, r: OrderRow, viewerId: number): Omi
     sellerIncomeFen: role === 'seller' ? Number(r.seller_income_fen) : null,
     buyer: { accountId: r.buyer_account_id, nickname: r.buyer_nickname },
     seller: { accountId: r.seller_account_id, nickname: r.seller_nickname },
-    payMethod: (r.pay_method as PayMethod | null) ?? null,
+    payMethod: r.pay_method,
     expiresAt: Number(r.expires_at),
     remainingMs: awaiting ? Math.max(0, Number(r.expires_at) - now) : 0,
     createdAt: Number(r.created_at),
@@ -56,9 +57,9 @@ export function toOrderCard(ctx: AppContext, r: OrderRow, viewerId: number): Omi
   };
 }
 
-export async function orderTimeline(q: Q, orderNo: string) {
+export async function orderTimeline(q: Q, orderNo: string): Promise<OrderDetail['timeline']> {
   const rows = await q.selectFrom('order_events').selectAll().where('order_no', '=', orderNo).orderBy('id').execute();
-  return rows.map((e) => ({ status: e.to_status as OrderStatus, from: (e.from_status as OrderStatus | null) ?? null, note: e.note, at: Number(e.at) }));
+  return rows.map((e) => ({ status: e.to_status, from: e.from_status, note: e.note, at: Number(e.at) }));
 }
 
 export async function orderDetailOf(ctx: AppContext, orderNo: string, viewerId: number): Promise<OrderDetail | undefined> {

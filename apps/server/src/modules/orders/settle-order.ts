@@ -244,7 +244,7 @@ export async function refundOrder(ctx: AppContext, orderNo: string, reason: stri
   return inTx(ctx, async (trx) => {
     const o = await trx.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
     if (!o || (o.status !== 'settling' && o.status !== 'paid')) return false;
-    const from = o.status as 'settling' | 'paid';
+    const from = o.status;
     if (from === 'paid') {
       // refunds happen from settling; a paid order first moves to settling (e.g. submission impossible).
       if (!(await moveOrder(trx, orderNo, 'paid', 'settling', now, {}, 'settlement impossible'))) return false;

@@ -39,8 +39,8 @@ export async function moveOrder(
     current = from;
   } else {
     const row = await trx.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirst();
-    if (!row || !from.includes(row.status as OrderStatus)) return null;
-    current = row.status as OrderStatus;
+    if (!row || !from.includes(row.status)) return null;
+    current = row.status;
   }
   if (!TRANSITIONS[current].includes(to)) throw new Error(`illegal order move ${current} → ${to}`);
   const res = await trx.updateTable('orders').set({ ...set, status: to }).where('order_no', '=', orderNo).where('status', '=', current).executeTakeFirst();
@@ -50,7 +50,7 @@ export async function moveOrder(
 }
 
 /** An event without a status change (e.g. a late payment credited to the buyer's balance). */
-export async function noteOrder(trx: Q, orderNo: string, status: string, note: string, now: number) {
+export async function noteOrder(trx: Q, orderNo: string, status: OrderStatus, note: string, now: number) {
   await trx.insertInto('order_events').values({ order_no: orderNo, from_status: status, to_status: status, note: note.slice(0, 200), at: now }).execute();
 }
 

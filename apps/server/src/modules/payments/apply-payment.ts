@@ -38,7 +38,7 @@ export async function applyProviderPayment(ctx: AppContext, provider: 'sandbox' 
     } else {
       const awaiting = o.status === 'created' || o.status === 'paying';
       const moved = awaiting && t.amountFen === Number(o.price_fen)
-        ? await moveOrder(trx, t.orderNo, o.status as 'created' | 'paying', 'paid', now, { paid_at: now, pay_method: provider, provider_trade_no: t.tradeNo }, `paid via ${provider} ${t.tradeNo}`)
+        ? await moveOrder(trx, t.orderNo, o.status, 'paid', now, { paid_at: now, pay_method: provider, provider_trade_no: t.tradeNo }, `paid via ${provider} ${t.tradeNo}`)
         : null;
       if (moved) {
         await postTxn(trx, { id: `pay:${provider}:${t.tradeNo}`, kind: 'pay', orderNo: t.orderNo, entries: [{ account: Account.external(provider), amountFen: -t.amountFen }, { account: Account.escrow, amountFen: t.amountFen }], now });
