@@ -6,7 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE, Status } from '@cfx/contract/envelope.ts';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
+import { systemMonotonicNow, type AppContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { apiNotFound, installErrorHandling, notFoundBody } from './http/errors.ts';
@@ -66,7 +66,14 @@ export interface App {
   close(): Promise<void>;
 }
 
-export async function buildApp(config: Config, opts: { now?: () => number; logger?: boolean; logStream?: NodeJS.WritableStream } = {}): Promise<App> {
+/**
+ * `now`: the business clock (default Date.now); `monotonicNow`: the cache clock (default
+ * performance.now) — see AppContext. Tests pass both to move time without sleeping.
+ */
+export async function buildApp(
+  config: Config,
+  opts: { now?: () => number; monotonicNow?: () => number; logger?: boolean; logStream?: NodeJS.WritableStream } = {},
+): Promise<App> {
   ensurePrivateDir(config.dataDir);
   const db = openDatabase(config);
   const now = opts.now ?? Date.now;
@@ -76,6 +83,7 @@ export async function buildApp(config: Config, opts: { now?: () => number; logge
     config,
     db,
     now,
+    monotonicNow: opts.monotonicNow ?? systemMonotonicNow,
     sms: config.smsProvider === 'aliyun' ? aliyunSms(config.aliyunSms!) : sandboxSms(db, now),
     captcha: config.captchaProvider === 'yidun' ? yidunCaptcha(config.yidun!) : localCaptcha(config.captchaProvider, db, now),
     kyc: config.kycProvider === 'aliyun' ? aliyunKyc(config.aliyunKyc!) : sandboxKyc,

@@ -7,7 +7,18 @@ import type { KycProvider } from './providers/kyc/types.ts';
 import type { SecretBox } from './util/secret-box.ts';
 import type { MarketRuntime } from './modules/market/runtime.ts';
 
-/** What every module gets: configuration, the database, the providers and a clock (tests move it). */
+/**
+ * What every module gets: configuration, the database, the providers and two clocks that are never
+ * mixed (tests move both):
+ * - `now()` — business time: wall-clock epoch milliseconds (Date.now by default). Everything stored
+ *   or shown uses it: code and session expiry, rate-limit windows, sale windows, order payment
+ *   windows, serverTime. Tests set it to any instant, also backwards.
+ * - `monotonicNow()` — cache time: milliseconds from an arbitrary origin that never go back
+ *   (performance.now by default, see systemMonotonicNow). It decides only in-memory freshness:
+ *   cache lifetimes, refresh and poll intervals of the catalog caches, the release map and the
+ *   search index. It is never stored and never compared with business time. Tests advance it
+ *   instead of sleeping until a cache expires.
+ */
 export interface AppContext {
   config: Config;
   db: Db;
@@ -20,5 +31,11 @@ export interface AppContext {
   chain?: Chain;
   /** The consignment market's chain side, payment providers and job worker (modules/market/start-market.ts). */
   market?: MarketRuntime;
+  /** Business time (wall clock, epoch ms); see above. */
   now(): number;
+  /** Cache time (monotonic ms, arbitrary origin); see above. */
+  monotonicNow(): number;
 }
+
+/** The production cache clock: monotonic, unaffected by wall-clock adjustments. */
+export const systemMonotonicNow = (): number => performance.now();

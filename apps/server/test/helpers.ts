@@ -7,12 +7,38 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
 
 /**
+ * The cache clock of a test app (AppContext.monotonicNow): real elapsed time plus whatever
+ * advance() added, so caches behave as in production unless a test moves them. After freeze()
+ * only advance() moves it, which makes cache lifetimes fully deterministic.
+ */
+export class TestCacheClock {
+  private offset = 0;
+  private frozenAt: number | undefined;
+  now = (): number => this.frozenAt ?? performance.now() + this.offset;
+  /** Moves cache time forward by `ms` (instead of sleeping until a cache expires). */
+  advance(ms: number) {
+    if (ms < 0) throw new Error('the cache clock is monotonic');
+    if (this.frozenAt !== undefined) this.frozenAt += ms;
+    else this.offset += ms;
+  }
+  /**
+   * Stops the real passage of time: from now on only advance() moves the clock. It stops on a whole
+   * millisecond, so that advancing by a cache's lifetime reaches it exactly (no float rounding).
+   */
+  freeze() {
+    this.frozenAt ??= Math.ceil(this.now());
+  }
+}
+
+/**
  * A real app on a real database: a fresh SQLite file, or — when TEST_PG_URL points at the
  * PostgreSQL server that scripts/test.sh starts — a fresh database on it. `clock` lets a test
- * move time (code expiry, rate-limit windows).
+ * move business time (code expiry, rate-limit windows); `cacheClock` moves cache time (cache
+ * lifetimes, refresh intervals) — see AppContext in src/context.ts.
  */
 export interface TestApp extends App {
   clock: { t: number };
+  cacheClock: TestCacheClock;
   dbKind: 'sqlite' | 'postgres';
 }
 
@@ -47,10 +73,12 @@ export async function makeApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
     };
   }
   const config = loadConfig({ DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', ...env }, { dataDir, databaseUrl, serveWeb: false, ...overrides });
-  const app = await buildApp(config, { now: () => clock.t, logger: false });
+  const cacheClock = new TestCacheClock();
+  const app = await buildApp(config, { now: () => clock.t, monotonicNow: cacheClock.now, logger: false });
   return {
     ...app,
     clock,
+    cacheClock,
     dbKind,
     async close() {
       await app.close();

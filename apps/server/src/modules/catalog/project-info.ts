@@ -9,7 +9,8 @@ import type { AppContext } from '../../context.ts';
  * background when older than MAX_AGE_MS (so a sold count or rename shows within about a second in
  * every process), and at once when an unknown release id is asked for. Writers in this process
  * call invalidateProjectInfo to see their change immediately. A reload keeps the object of a release
- * that did not change, so a cache may compare ProjectInfo objects by identity.
+ * that did not change, so a cache may compare ProjectInfo objects by identity. The age is measured
+ * on the cache clock (ctx.monotonicNow, see context.ts).
  */
 const MAX_AGE_MS = 1000;
 
@@ -36,6 +37,8 @@ interface Holder {
 const holders = new WeakMap<object, Holder>();
 
 async function load(ctx: AppContext, h: Holder) {
+  // The map is as fresh as the moment its query started.
+  const loadStartedAt = ctx.monotonicNow();
   const rows = await ctx.db.kysely
     .selectFrom('projects')
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
@@ -72,7 +75,7 @@ async function load(ctx: AppContext, h: Holder) {
   }
   h.map = map;
   h.byCategory = byCategory;
-  h.loadedAt = performance.now();
+  h.loadedAt = loadStartedAt;
 }
 
 function sameInfo(a: ProjectInfo, b: ProjectInfo): boolean {
@@ -97,7 +100,7 @@ async function holder(ctx: AppContext): Promise<Holder> {
     h = { map: new Map(), byCategory: new Map(), loadedAt: -Infinity };
     holders.set(ctx.db, h);
     await reload(ctx, h);
-  } else if (performance.now() - h.loadedAt > MAX_AGE_MS) {
+  } else if (ctx.monotonicNow() - h.loadedAt > MAX_AGE_MS) {
     reload(ctx, h).catch(() => undefined);
   }
   return h;
@@ -125,6 +128,11 @@ export async function projectInfos(ctx: AppContext, ids: Iterable<number>): Prom
 /** Ids of the releases of a category. */
 export async function projectIdsOfCategory(ctx: AppContext, category: string): Promise<number[]> {
   return (await holder(ctx)).byCategory.get(category) ?? [];
+}
+
+/** Resolves when a reload of the release map that is under way has finished (tests; at once when none is). */
+export async function projectInfoSettled(ctx: AppContext): Promise<void> {
+  await holders.get(ctx.db)?.loading;
 }
 
 export function invalidateProjectInfo(ctx: AppContext) {

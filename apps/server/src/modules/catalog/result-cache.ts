@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
  * write of this process, nor by more than 100 ms one of another process. On PostgreSQL
  * there is no such counter: entries live CATALOG_CACHE_MS (default 1 s), the staleness bound of a
  * list page across server processes. Writers in this process may call invalidateCatalogCache.
+ * Ages are measured on the cache clock (ctx.monotonicNow, see context.ts), never on business time.
  */
 const MAX_ENTRIES = 2000;
 /** On SQLite the version check makes entries exact; the age bound only limits memory churn. */
@@ -44,7 +45,7 @@ export async function dataVersion(ctx: AppContext): Promise<string> {
     };
     versionQueries.set(ctx.db, q);
   }
-  const now = performance.now();
+  const now = ctx.monotonicNow();
   if (now - q.at >= FILE_VERSION_POLL_MS) {
     const [f] = await ctx.db.run(q.file, []);
     q.v = Number(f?.v);
@@ -62,7 +63,7 @@ export async function cachedResult<T>(ctx: AppContext, key: string, compute: () 
   if (!store) stores.set(ctx.db, (store = new Map()));
   const version = await dataVersion(ctx);
   const maxAge = ctx.db.dialect === 'sqlite' ? ttl * SQLITE_AGE_FACTOR : ttl;
-  const now = performance.now();
+  const now = ctx.monotonicNow();
   const hit = store.get(key);
   if (hit && hit.version === version && now - hit.at < maxAge) return hit.value as T;
   let running = inflight.get(ctx.db);

@@ -12,7 +12,8 @@ import type { AppContext } from '../../context.ts';
  * Freshness: a search older than REFRESH_MS since the last check loads rows with a higher id in
  * the background (new releases and collectibles appear within about a second in every process);
  * the whole index is rebuilt every REBUILD_MS (renames, deletions). Writers in this process call
- * invalidateSearchIndex to see their change at once.
+ * invalidateSearchIndex to see their change at once. Both intervals are measured on the cache clock
+ * (ctx.monotonicNow, see context.ts).
  */
 const REFRESH_MS = 1000;
 const REBUILD_MS = 5 * 60_000;
@@ -154,11 +155,12 @@ async function loadNew(ctx: AppContext, table: 'projects' | 'goods' | 'creators'
 }
 
 async function build(ctx: AppContext): Promise<SearchIndex> {
+  const startedAt = ctx.monotonicNow();
   const index: SearchIndex = { projects: new KindIndex(), goods: new KindIndex(), creators: new KindIndex(), checkedAt: 0, builtAt: 0, version: 0 };
   await loadNew(ctx, 'projects', index.projects);
   await loadNew(ctx, 'creators', index.creators);
   await loadNew(ctx, 'goods', index.goods);
-  index.checkedAt = index.builtAt = performance.now();
+  index.checkedAt = index.builtAt = startedAt;
   index.version = Math.random();
   return index;
 }
@@ -179,7 +181,7 @@ export async function getSearchIndex(ctx: AppContext): Promise<SearchIndex> {
     return holder.ready;
   }
   const index = holder.index;
-  const now = performance.now();
+  const now = ctx.monotonicNow();
   if (now - index.checkedAt > REFRESH_MS && !holder.refreshing) {
     index.checkedAt = now;
     holder.refreshing = (async () => {
@@ -197,6 +199,13 @@ export async function getSearchIndex(ctx: AppContext): Promise<SearchIndex> {
       });
   }
   return index;
+}
+
+/** Resolves when a background refresh or rebuild that is under way has finished (tests; at once when none is). */
+export async function searchIndexSettled(ctx: AppContext): Promise<void> {
+  const h = holders.get(ctx.db);
+  await h?.ready?.catch(() => undefined);
+  await h?.refreshing;
 }
 
 /** Drops this database's index; the next search rebuilds it (after bulk writes such as seeding). */
