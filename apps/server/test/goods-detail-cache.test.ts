@@ -1,20 +1,24 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
+import pgModule from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, makeApp, type TestApp } from './helpers.ts';
 import { clearGoodsDetailCache, goodsDetailCacheStats } from '../src/modules/catalog/goods-detail-cache.ts';
-import { invalidateProjectInfo } from '../src/modules/catalog/project-info.ts';
+import { invalidateProjectInfo, projectInfoSettled } from '../src/modules/catalog/project-info.ts';
 
 /**
  * goods/v1/details/ answers from a response cache (catalog/goods-detail-cache.ts). These tests
  * change what a collectible page shows through every kind of writer and check that the next
- * answer shows it: on SQLite at once, on PostgreSQL within CATALOG_CACHE_MS (200 ms here).
+ * answer shows it: on SQLite at once, on PostgreSQL within CATALOG_CACHE_MS (200 ms here). The
+ * app's cache clock is frozen: a test moves it past CATALOG_CACHE_MS (settle) instead of sleeping.
  */
 let t: TestApp;
 const pg = !!process.env.TEST_PG_URL;
 const CACHE_MS = 200;
 const HOUR = 3_600_000;
-const settle = () => new Promise((r) => setTimeout(r, pg ? CACHE_MS + 50 : 0));
+/** The next details call refreshes from the change log (PostgreSQL; SQLite sees every commit at once anyway). */
+const settle = () => t.cacheClock.advance(CACHE_MS);
+const stats = () => goodsDetailCacheStats(t.ctx);
 
 async function details(id: number, headers: Record<string, string> = {}) {
   const res = await t.app.inject({ method: 'GET', url: `${API}/goods/v1/details/?id=${id}`, headers: { channel: 'pc', ...headers } });
@@ -28,6 +32,7 @@ async function someGoods(n = 1) {
 
 beforeAll(async () => {
   t = await makeApp({}, { DEMO_DATA: '1', DEMO_GOODS: '1500', CATALOG_CACHE_MS: String(CACHE_MS) });
+  t.cacheClock.freeze();
 });
 afterAll(async () => {
   await t?.close();
@@ -83,9 +88,10 @@ describe(`collectible details response cache on ${pg ? 'PostgreSQL' : 'SQLite'}`
     const [g] = await someGoods();
     const before = (await details(g!.id)).data.project.name;
     await t.ctx.db.kysely.updateTable('projects').set({ name: `${before}·新版` }).where('id', '=', g!.project).execute();
-    await new Promise((r) => setTimeout(r, 1100));
+    expect((await details(g!.id)).data.project.name).toBe(before);
+    t.cacheClock.advance(1001);
     await details(g!.id); // starts the background reload of the release map
-    await new Promise((r) => setTimeout(r, 100));
+    await projectInfoSettled(t.ctx);
     const after = await details(g!.id);
     expect(after.data.project.name).toBe(`${before}·新版`);
     expect(after.data.projectName).toBe(`${before}·新版`);
@@ -112,7 +118,7 @@ describe(`collectible details response cache on ${pg ? 'PostgreSQL' : 'SQLite'}`
     } finally {
       other.close();
     }
-    await new Promise((r) => setTimeout(r, 150));
+    t.cacheClock.advance(100); // the file's data_version is read at most every 100 ms
     expect((await details(g!.id)).data.name).toBe('另一进程改的');
   });
 
@@ -120,11 +126,101 @@ describe(`collectible details response cache on ${pg ? 'PostgreSQL' : 'SQLite'}`
     const [, , , , g] = await someGoods(5);
     clearGoodsDetailCache(t.ctx);
     await details(g!.id);
-    const one = goodsDetailCacheStats(t.ctx);
+    const { entries, bytes } = goodsDetailCacheStats(t.ctx);
     clearGoodsDetailCache(t.ctx);
     const answers = await Promise.all(Array.from({ length: 12 }, () => details(g!.id)));
     expect(new Set(answers.map((a) => a.data.name)).size).toBe(1);
-    expect(goodsDetailCacheStats(t.ctx)).toEqual(one);
+    expect(goodsDetailCacheStats(t.ctx)).toMatchObject({ entries, bytes });
+  });
+
+  it('a change for every collectible flushes the cache once: later refreshes neither flush again nor miss', async () => {
+    const [, , , , , g] = await someGoods(6);
+    await details(g!.id);
+    // Any user's new nickname logs a change-log row without a goods id ("any collectible may show it").
+    const other = await t.ctx.db.kysely.selectFrom('users').select('id').where('id', '!=', g!.owner).orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await t.ctx.db.kysely.updateTable('users').set({ nickname: '路人甲' }).where('id', '=', other.id).execute();
+    settle();
+    const before = stats();
+    await details(g!.id);
+    const applied = stats();
+    expect(applied.flushes - before.flushes).toBe(1);
+    expect(applied.misses - before.misses).toBe(1);
+    for (let i = 0; i < 5; i++) {
+      settle(); // each of these calls refreshes from the change log again
+      await details(g!.id);
+    }
+    expect(stats()).toMatchObject({ flushes: applied.flushes, misses: applied.misses, hits: applied.hits + 5 });
+  });
+
+  it('a change of one collectible drops its entry once: later refreshes leave it cached', async () => {
+    const [, , , , , , g] = await someGoods(7);
+    await details(g!.id);
+    await t.ctx.db.kysely.updateTable('goods').set({ name: '只改一次' }).where('id', '=', g!.id).execute();
+    settle();
+    const before = stats();
+    expect((await details(g!.id)).data.name).toBe('只改一次');
+    const applied = stats();
+    expect(applied.misses - before.misses).toBe(1);
+    for (let i = 0; i < 5; i++) {
+      settle();
+      expect((await details(g!.id)).data.name).toBe('只改一次');
+    }
+    expect(stats()).toMatchObject({ flushes: applied.flushes, misses: applied.misses, hits: applied.hits + 5 });
+  });
+
+  it.skipIf(!pg)('PostgreSQL: a change that commits after a later change is applied when it commits, and only then', async () => {
+    const [, , , , , , , a, b] = await someGoods(9);
+    const nameA = (await details(a!.id)).data.name;
+    await details(b!.id);
+    const slow = new pgModule.Client({ connectionString: t.ctx.config.databaseUrl });
+    await slow.connect();
+    try {
+      await slow.query('begin');
+      // Takes the smaller change-log seq, but commits last.
+      await slow.query('update goods set name = $1 where id = $2', ['后提交的改名', a!.id]);
+      await t.ctx.db.kysely.updateTable('goods').set({ name: '先提交的改名' }).where('id', '=', b!.id).execute();
+      settle();
+      expect((await details(b!.id)).data.name).toBe('先提交的改名');
+      expect((await details(a!.id)).data.name).toBe(nameA);
+      settle();
+      expect((await details(a!.id)).data.name).toBe(nameA);
+      await slow.query('commit');
+      settle();
+      expect((await details(a!.id)).data.name).toBe('后提交的改名');
+      const applied = stats();
+      for (let i = 0; i < 3; i++) {
+        settle();
+        expect((await details(a!.id)).data.name).toBe('后提交的改名');
+        expect((await details(b!.id)).data.name).toBe('先提交的改名');
+      }
+      expect(stats()).toMatchObject({ flushes: applied.flushes, misses: applied.misses, hits: applied.hits + 6 });
+    } finally {
+      await slow.end();
+    }
+  });
+
+  it.skipIf(!pg)('PostgreSQL: a change in flight while the cache starts over is applied when it commits', async () => {
+    const [, , , , , , , , , a, b] = await someGoods(11);
+    const nameA = (await details(a!.id)).data.name;
+    const slow = new pgModule.Client({ connectionString: t.ctx.config.databaseUrl });
+    await slow.connect();
+    try {
+      await slow.query('begin');
+      await slow.query('update goods set name = $1 where id = $2', ['启动时未提交', a!.id]);
+      await t.ctx.db.kysely.updateTable('goods').set({ name: '启动时已提交' }).where('id', '=', b!.id).execute();
+      // Idle longer than half the change log's retention: the next call starts over at the log's end.
+      t.cacheClock.advance(5 * 60_000 + 1);
+      const before = stats();
+      expect((await details(b!.id)).data.name).toBe('启动时已提交');
+      expect(stats().flushes).toBe(before.flushes + 1);
+      expect((await details(a!.id)).data.name).toBe(nameA);
+      expect((await details(a!.id)).data.name).toBe(nameA);
+      await slow.query('commit');
+      settle();
+      expect((await details(a!.id)).data.name).toBe('启动时未提交');
+    } finally {
+      await slow.end();
+    }
   });
 
   it('unknown and invalid ids still answer the spec envelope, and are not cached', async () => {
