@@ -4,7 +4,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { expect } from 'vitest';
+import { DevWalletProvider } from '../apps/web/app/features/wallet/dev-wallet/provider.ts';
+import { DEV_WALLET_STORAGE, memoryStore } from '../apps/web/app/features/wallet/dev-wallet/keys.ts';
+import { STORAGE } from '../apps/web/app/config.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -34,6 +38,20 @@ export interface Server {
 
 /** Starts the real server (built web app, SQLite in a fresh DATA_DIR, sandbox SMS, slider captcha) on a free port. */
 export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+  // A port picked free can be taken by another process (another server and its chain run beside
+  // the tests) before the server binds it: start again on new ports, at most three times.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof PortTakenError)) throw err;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startServerOnce(env: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
@@ -43,14 +61,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DEV_MODE: '1', ...env },
     stdio: ['ignore', out, out],
   });
+  fs.closeSync(out);
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // The embedded chain starts (and deploys its contracts) before the server listens: on a loaded
+  // 2-core machine that can take a while.
+  const deadline = Date.now() + 110_000;
   for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(logFile, 'utf8')}`);
+    if (proc.exitCode !== null || proc.signalCode !== null) {
+      const log = fs.readFileSync(logFile, 'utf8');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (/EADDRINUSE|address already in use/i.test(log)) throw new PortTakenError(`port taken: ${log.slice(-500)}`);
+      throw new Error(`server exited: ${log}`);
+    }
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
     } catch { /* not yet */ }
-    if (Date.now() > deadline) throw new Error('server did not become healthy');
+    if (Date.now() > deadline) {
+      proc.kill('SIGKILL');
+      throw new Error(`server did not become healthy: ${fs.readFileSync(logFile, 'utf8').slice(-2000)}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   let db: Database.Database | undefined;
@@ -77,9 +106,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     },
     async stop() {
       db?.close();
-      if (proc.exitCode === null) {
+      if (proc.exitCode === null && proc.signalCode === null) {
+        const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');
-        await new Promise((r) => proc.once('exit', r));
+        // A clean stop ends the chain node too; never let a stuck shutdown hang the suite.
+        const timer = setTimeout(() => proc.kill('SIGKILL'), 20_000);
+        await exited;
+        clearTimeout(timer);
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -115,6 +148,7 @@ export async function solveSlider(page: Page, server: Server, challengeId: strin
   const steps = 24;
   for (let i = 1; i <= steps; i++) {
     await page.mouse.move(startX + (x * scale * i) / steps, y + (i % 2));
+    // Pacing, not synchronisation: a human drag lasts longer than the server's minimum drag time.
     await page.waitForTimeout(15);
   }
   await page.mouse.up();
@@ -138,4 +172,145 @@ export async function apiRegister(server: Server, mobile: string, password = 'ab
   const r = await server.api('/api/user/v1/regist', { mobile, pwd: Buffer.from(password).toString('base64'), smsCode: await server.smsCode(mobile) });
   if (r.status !== '000000') throw new Error(`regist: ${r.message}`);
   return r.data.token;
+}
+
+/* ───────────── navigation: every new document is used only once it is hydrated ───────────── */
+
+/** The web app sets this on <html> once React has hydrated (root.tsx); client navigations keep it. */
+export const HYDRATED = 'html[data-hydrated="1"]';
+
+/** Waits until the page's current document is hydrated (after a navigation that loads a new document). */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForSelector(HYDRATED, { state: 'attached', timeout: 30_000 });
+}
+
+/** page.goto, then waits for the hydration marker, so no click can race React's hydration. */
+export async function goto(page: Page, url: string): Promise<Response | null> {
+  const res = await page.goto(url);
+  await hydrated(page);
+  return res;
+}
+
+/** page.reload, then waits for the hydration marker of the new document. */
+export async function reload(page: Page): Promise<Response | null> {
+  const res = await page.reload();
+  await hydrated(page);
+  return res;
+}
+
+/** Waits for a URL that is reached by loading a new document (a redirect, a reload), then for hydration. */
+export async function landOn(page: Page, url: string | RegExp, timeout = 30_000): Promise<void> {
+  await page.waitForURL(url, { timeout });
+  await hydrated(page);
+}
+
+/* ───────────── fixtures through the API (no SQL writes from the browser tests) ───────────── */
+
+/** A valid GB 11643 number of an adult born on 1990-01-01 (region 110101); `seq` is 3 digits. */
+export function adultId(seq: string): string {
+  const first17 = `11010119900101${seq}`;
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((s, c, i) => s + Number(c) * w[i]!, 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+let idSeq = 300;
+/** A fresh adult ID number per call: one number verifies one account only (realnameIdUsed). */
+export function nextAdultId(): string {
+  if (++idSeq > 999) throw new Error('out of test ID numbers');
+  return adultId(String(idSeq));
+}
+
+/** Verifies the user's real name through the API (the sandbox KYC). */
+export async function verifyRealName(server: Server, token: string, name = '李四', idNumber = nextAdultId()): Promise<void> {
+  const r = await server.api('/api/user/profile/v1/submitrealname', { name, idNumber }, { token });
+  if (r.status !== '000000') throw new Error(`submitrealname: ${r.status} ${r.message}`);
+}
+
+export interface DevWallet {
+  /** The dev wallet's private key, as the browser keeps it in localStorage. */
+  key: string;
+  /** Its cfx: address. */
+  address: string;
+}
+
+/**
+ * Links a new dev wallet to the user through the API, exactly as the browser does it (walletchallenge →
+ * personal_sign with the dev wallet → walletlogin). Give the key to `userContext` to have the browser use it.
+ */
+export async function linkDevWallet(server: Server, token: string): Promise<DevWallet> {
+  const info = (await (await fetch(`${server.base}/mvapi/public/chain/v1/info`)).json()).data;
+  const store = memoryStore();
+  const wallet = new DevWalletProvider({ rpcUrl: server.base + info.rpcPath, networkId: info.networkId, store });
+  const [address] = (await wallet.request({ method: 'cfx_requestAccounts' })) as string[];
+  const challenge = await server.api('/api/user/v1/walletchallenge', { walletAddress: address }, { token });
+  if (challenge.status !== '000000') throw new Error(`walletchallenge: ${challenge.message}`);
+  const code = (await wallet.request({ method: 'personal_sign', params: [challenge.data.message, address] })) as string;
+  const linked = await server.api('/api/user/v1/walletlogin', { walletAddress: address, code }, { token });
+  if (linked.status !== '000000') throw new Error(`walletlogin: ${linked.message}`);
+  return { key: store.get(DEV_WALLET_STORAGE.key)!, address: linked.data?.walletAddress || address! };
+}
+
+/** GET /goods/v1/details/ of a collectible. */
+export async function goodsDetails(server: Server, goodsId: number): Promise<any> {
+  return (await (await fetch(`${server.base}/mvapi/public/goods/v1/details/?id=${goodsId}`)).json()).data;
+}
+
+/** A new collectible for the user (dev route): pending on chain until the mint job mints it to the linked wallet. */
+export async function grantCollectible(server: Server, token: string, projectId?: number): Promise<{ goodsId: number; tokenId: bigint }> {
+  const r = await server.api('/dev/grant-collectible', projectId === undefined ? {} : { projectId }, { token });
+  if (r.status !== '000000') throw new Error(`grant-collectible: ${r.status} ${r.message}`);
+  return { goodsId: r.data.goodsId, tokenId: BigInt(r.data.tokenId) };
+}
+
+/** Waits (through the API) until the mint job has minted the collectible. */
+export async function waitMinted(server: Server, goodsId: number): Promise<void> {
+  await expect.poll(async () => (await goodsDetails(server, goodsId))?.chainStatus, { timeout: 90_000, interval: 300 }).toBe('minted');
+}
+
+export interface UserContextOptions {
+  token?: string;
+  wallet?: DevWallet;
+  lang?: 'zh' | 'en';
+  viewport?: { width: number; height: number };
+}
+
+/**
+ * A browser context as a returning user has it: the session token (and, with `wallet`, the dev wallet
+ * linked last) already in localStorage before the first page script runs. Seeded once per context,
+ * so a logout or a disconnect inside the test is not undone by the next navigation.
+ */
+export async function userContext(browser: Browser, server: Server, opts: UserContextOptions = {}): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 900 } });
+  if (opts.lang) await ctx.addCookies([{ name: 'lang', value: opts.lang, url: server.base }]);
+  const seed: Record<string, string> = {};
+  if (opts.token) seed[STORAGE.token] = opts.token;
+  if (opts.wallet) {
+    seed[DEV_WALLET_STORAGE.key] = opts.wallet.key;
+    seed[DEV_WALLET_STORAGE.authorized] = '1';
+    seed[STORAGE.walletKind] = 'dev';
+  }
+  if (Object.keys(seed).length) {
+    await ctx.addInitScript((items) => {
+      try {
+        if (localStorage.getItem('e2e.seeded')) return;
+        for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+        localStorage.setItem('e2e.seeded', '1');
+      } catch { /* about:blank has no storage */ }
+    }, seed);
+  }
+  return ctx;
+}
+
+/**
+ * A new context for the user (see `userContext`) with one page open at `path`, hydrated; with a token the
+ * header has the user's menu, with a wallet it shows the linked wallet (walletloginstatus answered).
+ */
+export async function openAs(browser: Browser, server: Server, opts: UserContextOptions = {}, urlPath = '/'): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await userContext(browser, server, opts);
+  const page = await ctx.newPage();
+  await goto(page, server.base + urlPath);
+  if (opts.token) await page.getByTestId('header-user-menu').waitFor();
+  if (opts.wallet) await page.getByTestId('header-wallet').waitFor();
+  return { ctx, page };
 }

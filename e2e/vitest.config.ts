@@ -8,5 +8,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // Every expect.poll waits at least 15 s: a loaded 2-core machine (a chain node, two servers,
+    // two browsers) can take seconds for what is instant on an idle one.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newMobile, nextChallenge, solveSlider, startServer, type Server } from '../lib.ts';
+import { goto, hydrated, launchBrowser, newMobile, nextChallenge, reload, solveSlider, startServer, type Server } from '../lib.ts';
 
 /**
  * The login/register overlay as a newcomer uses it: slider captcha dragged in the browser,
@@ -31,7 +31,7 @@ async function getCode(page: Page, button: string, mobile: string): Promise<stri
   const challenge = nextChallenge(page);
   await page.getByTestId(button).click();
   await solveSlider(page, server, await challenge);
-  await expect.poll(() => server.smsCount(mobile), { timeout: 10_000 }).toBe(before + 1);
+  await expect.poll(() => server.smsCount(mobile)).toBe(before + 1);
   return server.smsCode(mobile);
 }
 
@@ -49,7 +49,13 @@ async function registerViaOverlay(page: Page, mobile: string, password: string) 
   const code = await getCode(page, 'register-get-code', mobile);
   await page.getByTestId('register-code').fill(code);
   await page.getByTestId('register-agree').click();
-  await Promise.all([page.waitForEvent('load'), page.getByTestId('register-submit').click()]);
+  await submitAndReload(page, 'register-submit');
+}
+
+/** Submits a login/register form: success reloads the page; the new document is used once hydrated. */
+async function submitAndReload(page: Page, submit: string) {
+  await Promise.all([page.waitForEvent('load'), page.getByTestId(submit).click()]);
+  await hydrated(page);
   await page.getByTestId('header-nickname').waitFor();
 }
 
@@ -62,7 +68,7 @@ async function logout(page: Page) {
 describe('account flows in the browser', () => {
   it('registers through the overlay, logs out, logs in by password and by SMS code', async () => {
     const { ctx, page } = await freshPage();
-    await page.goto(server.base + '/');
+    await goto(page, server.base + '/');
     const mobile = newMobile();
     await registerViaOverlay(page, mobile, 'abc123!');
     expect(await page.getByTestId('header-nickname').innerText()).toBe(`藏友${mobile.slice(-4)}`.slice(0, 4));
@@ -75,8 +81,7 @@ describe('account flows in the browser', () => {
     await page.getByTestId('login-mobile').fill(mobile);
     await page.getByTestId('login-password').fill('abc123!');
     await page.getByTestId('login-agree').click();
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('login-submit').click()]);
-    await page.getByTestId('header-nickname').waitFor();
+    await submitAndReload(page, 'login-submit');
     await logout(page);
 
     await openOverlay(page);
@@ -87,15 +92,14 @@ describe('account flows in the browser', () => {
     await expect.poll(() => page.getByTestId('sms-login-get-code').innerText()).toMatch(/\d+/);
     await page.getByTestId('sms-login-code').fill(code);
     await page.getByTestId('sms-login-agree').click();
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('sms-login-submit').click()]);
-    await page.getByTestId('header-nickname').waitFor();
+    await submitAndReload(page, 'sms-login-submit');
     await ctx.close();
   });
 
   it('resets a forgotten password in three steps', async () => {
     const { ctx, page } = await freshPage('en');
     const mobile = newMobile();
-    await page.goto(server.base + '/');
+    await goto(page, server.base + '/');
     await registerViaOverlay(page, mobile, 'oldpass1');
     await logout(page);
     await openOverlay(page);
@@ -114,8 +118,7 @@ describe('account flows in the browser', () => {
     await page.getByTestId('login-mobile').fill(mobile);
     await page.getByTestId('login-password').fill('newpass2');
     await page.getByTestId('login-agree').click();
-    await Promise.all([page.waitForEvent('load'), page.getByTestId('login-submit').click()]);
-    await page.getByTestId('header-nickname').waitFor();
+    await submitAndReload(page, 'login-submit');
     await ctx.close();
   });
 
@@ -125,7 +128,7 @@ describe('account flows in the browser', () => {
         ? { correctPhone: 'please enter a correct phone number', userPwd: 'please enter user password', tick: 'please tick the user agreement', phoneWrong: 'phone number entered incorrectly', code: 'please enter the verification code', notTicked: 'user agreement not ticked', pwd: 'please enter a password', confirm: 'confirm password entered incorrectly!', codeWrong: 'verification code entered incorrectly!', phoneWrongDot: 'phone number entered incorrectly.', mismatch: 'the two passwords entered do not match' }
         : { correctPhone: '请输入正确的手机号', userPwd: '请输入用户密码', tick: '请勾选用户协议', phoneWrong: '手机号输入有误', code: '请输入验证码', notTicked: '未勾选用户协议', pwd: '请输入密码', confirm: '确认密码输入有误！', codeWrong: '验证码输入有误！', phoneWrongDot: '手机号输入有误。', mismatch: '两次输入的密码不一致' };
       const { ctx, page } = await freshPage(lang);
-      await page.goto(server.base + '/');
+      await goto(page, server.base + '/');
       await openOverlay(page);
       const expectToast = async (text: string) => expect.poll(() => toastText(page).innerText()).toBe(text);
 
@@ -195,7 +198,7 @@ describe('account flows in the browser', () => {
 
   it('closing the overlay resets it to the login view', async () => {
     const { ctx, page } = await freshPage();
-    await page.goto(server.base + '/');
+    await goto(page, server.base + '/');
     await openOverlay(page);
     await page.getByTestId('login-to-register').click();
     await page.getByTestId('register-form').waitFor();
@@ -208,21 +211,21 @@ describe('account flows in the browser', () => {
 
   it('opens on the register view with the invite code when the URL carries one', async () => {
     const { ctx, page } = await freshPage();
-    await page.goto(server.base + '/?inviteCode=AB12CD');
+    await goto(page, server.base + '/?inviteCode=AB12CD');
     await page.getByTestId('register-form').waitFor();
     expect(await page.getByTestId('register-invite').inputValue()).toBe('AB12CD');
     const p2 = await ctx.newPage();
-    await p2.goto(server.base + '/?registChannel=poster');
+    await goto(p2, server.base + '/?registChannel=poster');
     await p2.getByTestId('register-form').waitFor();
     await ctx.close();
   });
 
   it('changes avatar and nickname in account settings', async () => {
     const { ctx, page } = await freshPage();
-    await page.goto(server.base + '/');
+    await goto(page, server.base + '/');
     const mobile = newMobile();
     await registerViaOverlay(page, mobile, 'abc123!');
-    await page.goto(server.base + '/personal-center/account-settings');
+    await goto(page, server.base + '/personal-center/account-settings');
     await page.getByTestId('account-settings').waitFor();
     const before = await page.getByTestId('header-avatar').first().getAttribute('src');
     await page.getByTestId('avatar-option').nth(5).click();
@@ -231,7 +234,7 @@ describe('account flows in the browser', () => {
     await page.getByTestId('nickname-input').fill('链上收藏家');
     await page.getByTestId('nickname-save').click();
     await expect.poll(() => page.getByTestId('header-nickname').innerText()).toBe('链上收藏');
-    await page.reload();
+    await reload(page);
     await expect.poll(() => page.getByTestId('header-nickname').innerText()).toBe('链上收藏');
     await ctx.close();
   });

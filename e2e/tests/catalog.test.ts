@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiRegister, launchBrowser, newMobile, startServer, type Server } from '../lib.ts';
+import { apiRegister, goto, launchBrowser, newMobile, startServer, userContext, type Server } from '../lib.ts';
 
 /**
  * Catalog and content pages, server-rendered (the demo catalog): home modules, the path home →
@@ -26,9 +26,7 @@ const html = async (p: string, headers: Record<string, string> = {}) => {
 const fen = (n: number) => `￥${(Math.trunc(n / 100)).toLocaleString('en-US')}.${String(n % 100).padStart(2, '0')}`;
 
 async function newPage(opts: { lang?: 'zh' | 'en'; token?: string } = {}): Promise<Page> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  if (opts.lang) await ctx.addCookies([{ name: 'lang', value: opts.lang, url: server.base }]);
-  if (opts.token) await ctx.addInitScript((t) => localStorage.setItem('token', t), opts.token);
+  const ctx = await userContext(browser, server, opts);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error('[pageerror]', e.message));
   return page;
@@ -37,7 +35,7 @@ async function newPage(opts: { lang?: 'zh' | 'en'; token?: string } = {}): Promi
 describe('home', () => {
   it('renders every module server-side: banners, marquee, recommend, projects, hot, creators, news', async () => {
     const page = await newPage();
-    expect((await page.goto(server.base + '/'))!.status()).toBe(200);
+    expect((await goto(page, server.base + '/'))!.status()).toBe(200);
     await page.getByTestId('home-hero').waitFor();
     expect(await page.getByTestId('site-header').getAttribute('data-theme-type')).toBe('1');
     expect(await page.getByTestId('banner').count()).toBeGreaterThanOrEqual(1);
@@ -67,15 +65,16 @@ describe('home', () => {
 
   it('home → release → collectible → creator', async () => {
     const page = await newPage();
-    await page.goto(server.base + '/');
+    await goto(page, server.base + '/');
     const card = page.getByTestId('home-projects').getByTestId('project-card').first();
     const projectId = await card.getAttribute('data-id');
     const projectName = await card.getByTestId('project-card-name').innerText();
     await card.click();
     await page.waitForURL(`${server.base}/projects/detail/${projectId}`);
-    expect(await page.getByTestId('project-name').innerText()).toBe(projectName);
+    // A client navigation: the URL can change before the new page is rendered.
+    await expect.poll(() => page.getByTestId('project-name').innerText()).toBe(projectName);
     expect(await page.getByTestId('project-price').innerText()).toMatch(/^￥[\d,]+\.\d{2}$/);
-    expect(await page.title()).toBe(`${projectName} - CFX Art`);
+    await expect.poll(() => page.title()).toBe(`${projectName} - CFX Art`);
 
     const goods = page.getByTestId('goods-card').first();
     await goods.waitFor();
@@ -83,7 +82,7 @@ describe('home', () => {
     const goodsName = await goods.getByTestId('goods-card-name').innerText();
     await goods.click();
     await page.waitForURL(`${server.base}/assets/${goodsId}`);
-    expect(await page.getByTestId('asset-name').innerText()).toBe(goodsName);
+    await expect.poll(() => page.getByTestId('asset-name').innerText()).toBe(goodsName);
     expect(await page.getByTestId('asset-project').innerText()).toBe(projectName);
     await page.getByTestId('asset-attributes').waitFor();
     await page.getByTestId('asset-history').getByTestId('history-row').first().waitFor();
@@ -96,8 +95,8 @@ describe('home', () => {
     const creatorName = (await page.getByTestId('asset-creator').innerText()).split('\n').pop()!;
     await page.getByTestId('asset-creator').click();
     await page.waitForURL(/\/creator\/\d+$/);
-    expect(await page.getByTestId('creator-name').innerText()).toBe(creatorName);
-    expect(await page.getByTestId('creator-projects').locator(`[data-testid="project-card"][data-id="${projectId}"]`).count()).toBe(1);
+    await expect.poll(() => page.getByTestId('creator-name').innerText()).toBe(creatorName);
+    await expect.poll(() => page.getByTestId('creator-projects').locator(`[data-testid="project-card"][data-id="${projectId}"]`).count()).toBe(1);
     await page.context().close();
   });
 });
@@ -105,17 +104,16 @@ describe('home', () => {
 describe('releases', () => {
   it('filters by status (?status=) with live countdowns in 天/时/分/秒', async () => {
     const page = await newPage();
-    await page.goto(server.base + '/projects');
+    await goto(page, server.base + '/projects');
     await page.getByTestId('status-filter-upcoming').click();
     await page.waitForURL(`${server.base}/projects?status=upcoming`);
     await expect.poll(() => page.getByTestId('status-filter-upcoming').getAttribute('data-active')).toBe('true');
     const badges = page.getByTestId('projects-page').getByTestId('status-badge');
-    expect(await badges.count()).toBeGreaterThan(0);
-    expect(new Set(await badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))).toEqual(new Set(['upcoming']));
+    await expect.poll(async () => new Set(await badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))).toEqual(new Set(['upcoming']));
     const countdown = page.getByTestId('project-card').first().getByTestId('countdown');
     const first = await countdown.innerText();
     expect(first).toMatch(/^\d+天\d{2}时\d{2}分\d{2}秒$/);
-    await expect.poll(() => countdown.innerText(), { timeout: 5000 }).not.toBe(first); // it ticks
+    await expect.poll(() => countdown.innerText()).not.toBe(first); // it ticks
 
     await page.getByTestId('status-filter-sold_out').click();
     await page.waitForURL(`${server.base}/projects?status=sold_out`);
@@ -128,11 +126,11 @@ describe('releases', () => {
     const upcoming = list.find((p) => p.status === 'upcoming')!;
     const onSale = list.find((p) => p.status === 'on_sale')!;
     const page = await newPage();
-    await page.goto(`${server.base}/projects/dropping/${upcoming.id}`);
+    await goto(page, `${server.base}/projects/dropping/${upcoming.id}`);
     expect(await page.getByTestId('dropping-countdown').getAttribute('data-kind')).toBe('start');
     expect(await page.getByTestId('dropping-countdown').innerText()).toMatch(/天[\s\S]*时[\s\S]*分[\s\S]*秒/);
     expect(await page.getByTestId('buy-entry').count()).toBe(0);
-    await page.goto(`${server.base}/projects/dropping/${onSale.id}`);
+    await goto(page, `${server.base}/projects/dropping/${onSale.id}`);
     expect(await page.getByTestId('buy-entry').getAttribute('href')).toBe(`/object-buy?projectId=${onSale.id}`);
     await page.context().close();
   });
@@ -161,16 +159,16 @@ describe('search', () => {
   it('suggestions for a 1- and a 2-character Chinese term, results in tabs, history with delete', async () => {
     const token = await apiRegister(server, newMobile());
     const page = await newPage({ token });
-    await page.goto(server.base + '/');
+    await goto(page, server.base + '/');
     await page.getByTestId('header-user-menu').waitFor();
 
     await searchFromHeader(page, '猫', /猫/);
-    expect(await page.getByTestId('search-tabs-projects').innerText()).toMatch(/发售\s*1/);
-    expect(await page.getByTestId('search-results').getByTestId('project-card').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('search-tabs-projects').innerText()).toMatch(/发售\s*1/);
+    await expect.poll(() => page.getByTestId('search-results').getByTestId('project-card').count()).toBe(1);
 
     await searchFromHeader(page, '水墨', /水墨/);
     const goodsTab = page.getByTestId('search-tabs-goods');
-    expect(Number((await goodsTab.innerText()).replace(/\D/g, ''))).toBeGreaterThan(10);
+    await expect.poll(async () => Number((await goodsTab.innerText()).replace(/\D/g, ''))).toBeGreaterThan(10);
     await goodsTab.click();
     await page.waitForURL(/tab=goods/);
     await expect.poll(() => page.getByTestId('search-results').getByTestId('goods-card').count()).toBe(12);
@@ -198,7 +196,7 @@ describe('search', () => {
 
   it('arrow keys pick a suggestion, which opens its page', async () => {
     const page = await newPage();
-    await page.goto(server.base + '/projects');
+    await goto(page, server.base + '/projects');
     const input = page.getByTestId('header-search-input');
     await input.click();
     await input.fill('水墨');
@@ -218,9 +216,9 @@ describe('search', () => {
 
   it('a term without results shows the empty state; no term asks for one', async () => {
     const page = await newPage();
-    await page.goto(`${server.base}/search-object?str=${encodeURIComponent('没有这种藏品')}`);
+    await goto(page, `${server.base}/search-object?str=${encodeURIComponent('没有这种藏品')}`);
     expect(await page.getByTestId('search-results').getByTestId('empty').innerText()).toContain('没有找到');
-    await page.goto(`${server.base}/search-object`);
+    await goto(page, `${server.base}/search-object`);
     await page.getByTestId('empty').waitFor();
     await page.context().close();
   });
@@ -230,11 +228,11 @@ describe('content', () => {
   it('a news item: sanitised content, neighbours, Open Graph tags', async () => {
     const news = (await getJson('/official/news/list?pageSize=3')).data.list as Array<{ id: number; title: string }>;
     const page = await newPage();
-    await page.goto(server.base + '/news');
+    await goto(page, server.base + '/news');
     await page.getByTestId('news-card').first().waitFor();
     await page.locator(`[data-testid="news-card"][data-id="${news[0]!.id}"]`).click();
     await page.waitForURL(`${server.base}/news/${news[0]!.id}`);
-    expect(await page.getByTestId('news-title').innerText()).toBe(news[0]!.title);
+    await expect.poll(() => page.getByTestId('news-title').innerText()).toBe(news[0]!.title);
     expect((await page.getByTestId('news-content').innerText()).length).toBeGreaterThan(20);
     expect(await page.getByTestId('news-content').locator('script').count()).toBe(0);
     const { text } = await html(`/news/${news[0]!.id}`);
@@ -245,11 +243,11 @@ describe('content', () => {
 
   it('language switch on a content page re-renders it in English (server-side too)', async () => {
     const page = await newPage();
-    await page.goto(server.base + '/news/1');
+    await goto(page, server.base + '/news/1');
     expect(await page.getByTestId('news-detail').innerText()).toContain('返回资讯列表');
     await page.getByTestId('lang-switch-en').click();
     await expect.poll(() => page.getByTestId('news-detail').innerText()).toContain('Back to the news');
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     const { text } = await html('/assets/1', { cookie: 'lang=en' });
     expect(text).toContain('Price history');
     expect(text).toContain('<html lang="en"');
@@ -266,7 +264,7 @@ describe('content', () => {
 describe('server rendering and status codes', () => {
   it('an unknown collectible, release, news item or creator answers HTTP 404 with the error page', async () => {
     const page = await newPage();
-    const res = await page.goto(server.base + '/assets/99999999');
+    const res = await goto(page, server.base + '/assets/99999999');
     expect(res!.status()).toBe(404);
     expect(await page.getByTestId('error-status').innerText()).toBe('404');
     expect(await page.getByTestId('error-message').innerText()).toContain('This page could not be found');

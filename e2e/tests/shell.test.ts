@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiRegister, launchBrowser, newMobile, startServer, type Server } from '../lib.ts';
+import { apiRegister, goto, launchBrowser, newMobile, startServer, userContext, type Server } from '../lib.ts';
 
 /** The web shell: real 404s, the error page, language switch, personal-center guard, help pages. */
 let server: Server;
@@ -16,7 +16,7 @@ afterAll(async () => {
 describe('web shell', () => {
   it('an unknown route answers HTTP 404 with the error page', async () => {
     const page = await browser.newPage();
-    const res = await page.goto(server.base + '/no/such/page');
+    const res = await goto(page, server.base + '/no/such/page');
     expect(res!.status()).toBe(404);
     expect(await page.getByTestId('error-status').innerText()).toContain('404');
     expect(await page.getByTestId('error-page').innerText()).toContain('抱歉！');
@@ -30,13 +30,13 @@ describe('web shell', () => {
     const ctx = await browser.newContext();
     await ctx.addCookies([{ name: 'lang', value: 'fr', url: server.base }]);
     const page = await ctx.newPage();
-    expect((await page.goto(server.base + '/'))!.status()).toBe(404);
+    expect((await goto(page, server.base + '/'))!.status()).toBe(404);
     await ctx.close();
   });
 
   it('/assets redirects to /', async () => {
     const page = await browser.newPage();
-    await page.goto(server.base + '/assets');
+    await goto(page, server.base + '/assets');
     expect(new URL(page.url()).pathname).toBe('/');
     await page.close();
   });
@@ -44,7 +44,7 @@ describe('web shell', () => {
   it('switches 中文/English, remembers it in the lang cookie and renders it server-side', async () => {
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(server.base + '/help/part1-1');
+    await goto(page, server.base + '/help/part1-1');
     expect(await page.getByTestId('help-title').innerText()).toBe('实名认证');
     await page.getByTestId('lang-switch-en').click();
     await expect.poll(() => page.getByTestId('help-title').innerText()).toBe('Real-name verification');
@@ -61,7 +61,7 @@ describe('web shell', () => {
         const ctx = await browser.newContext({ viewport: { width, height: 700 } });
         await ctx.addCookies([{ name: 'lang', value: lang, url: server.base }]);
         const page = await ctx.newPage();
-        await page.goto(server.base + '/news');
+        await goto(page, server.base + '/news');
         await page.getByTestId('header-login').waitFor();
         const bad = await page.getByTestId('site-header').evaluate((header) =>
           [...header.querySelectorAll('a, button, [data-testid="lang-switch"]')]
@@ -77,30 +77,26 @@ describe('web shell', () => {
 
   it('personal-center pages without a token go home', async () => {
     const page = await browser.newPage();
-    await page.goto(server.base + '/personal-center/txn-details');
+    await goto(page, server.base + '/personal-center/txn-details');
     await page.waitForURL(server.base + '/');
     await page.close();
   });
 
   it('a stored token that no longer works: the profile fails, the user is cleared and the personal center goes home', async () => {
-    const ctx = await browser.newContext();
+    const ctx = await userContext(browser, server, { token: 'expired-or-forged-token' });
     const page = await ctx.newPage();
-    await page.goto(server.base + '/');
-    await page.evaluate(() => localStorage.setItem('token', 'expired-or-forged-token'));
-    await page.goto(server.base + '/personal-center/account-settings');
+    await goto(page, server.base + '/personal-center/account-settings');
     await page.waitForURL(server.base + '/');
     await page.getByTestId('header-login').waitFor();
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await ctx.close();
   });
 
   it('a session lost mid-use (1100) shows 未登录或登录失效，请先登录！ and leaves the personal center', async () => {
     const token = await apiRegister(server, newMobile());
-    const ctx = await browser.newContext();
+    const ctx = await userContext(browser, server, { token });
     const page = await ctx.newPage();
-    await page.goto(server.base + '/');
-    await page.evaluate((t) => localStorage.setItem('token', t), token);
-    await page.goto(server.base + '/personal-center/account-settings');
+    await goto(page, server.base + '/personal-center/account-settings');
     await page.getByTestId('nickname-input').waitFor();
     await server.api('/api/user/v1/logout', {}, { token }); // the session ends elsewhere
     await page.getByTestId('nickname-input').fill('新昵称');
@@ -116,7 +112,7 @@ describe('web shell', () => {
     const routes = ['/', '/projects', '/projects/detail/1', '/projects/dropping/1', '/projects/mint/1', '/sales', '/news', '/mint', '/object-buy', '/object-buy/conponents/card', '/pay', '/project-enter', '/creator/1', '/download', '/search-object?str=龙', '/account/anything'];
     for (const p of ['part1-1', 'part1-2', 'part2-1', 'part2-2', 'part3-1', 'part3-2', 'part4-1', 'part4-2', 'part5-1']) routes.push(`/help/${p}`);
     for (const r of routes) {
-      const res = await page.goto(server.base + r);
+      const res = await goto(page, server.base + r);
       expect(res!.status(), r).toBeLessThan(400);
       expect(await page.getByTestId('site-header').count(), r).toBe(1);
     }
@@ -125,7 +121,7 @@ describe('web shell', () => {
 
   it('renders Chinese with a CJK font (not boxes)', async () => {
     const page = await browser.newPage();
-    await page.goto(server.base + '/help/part1-1');
+    await goto(page, server.base + '/help/part1-1');
     const width = await page.evaluate(() => {
       const s = document.createElement('span');
       s.style.fontSize = '20px';

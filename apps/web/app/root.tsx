@@ -195,6 +195,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (isChunkLoadError(error)) reloadForChunkError();
   }, [error]);
+  // The hydration marker of AppEffects: this page renders without App.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '1';
+  }, []);
   return (
     <>
       <ErrorPage error={error} />
