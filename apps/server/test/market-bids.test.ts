@@ -143,8 +143,9 @@ describe('accepting a bid', () => {
     expect(await orderStatus(t, r.data.orderNo)).toBe('expired');
     const l = await t.ctx.db.kysely.selectFrom('listings').select(['status', 'close_reason']).where('goods_id', '=', g.goodsId).where('kind', '=', 'bid').where('status', '!=', 'draft').execute();
     expect(l).toEqual([{ status: 'closed', close_reason: 'bid_order_closed' }]);
-    // the owner may list again
-    await listForSale(t, owner, g.goodsId, 6000);
+    // the owner may list again, once the bid listing's signed order is cancelled on chain
+    const bidOrder = await t.ctx.db.kysely.selectFrom('listings').select('seller_order_id').where('goods_id', '=', g.goodsId).where('kind', '=', 'bid').where('status', '=', 'closed').executeTakeFirstOrThrow();
+    expect((await listForSale(t, owner, g.goodsId, 6000)).cancelled).toEqual([bidOrder.seller_order_id]);
     await expectLedgerBalanced(t);
   });
 

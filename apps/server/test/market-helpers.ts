@@ -5,7 +5,7 @@ import { sameAddress, toBase32Address, toHexAddress } from '@cfx/protocol/addres
 import { exchangeDomain, listOrderDigest, type Cip23Domain } from '@cfx/protocol/cip23.ts';
 import type { Config } from '../src/config.ts';
 import { ledgerProblems } from '../src/modules/ledger/ledger.ts';
-import type { SettleRequest, SettlementChain, TokenEvent, TokenState, TxOutcome, CheckResult } from '../src/modules/market/settlement-chain.ts';
+import type { SettleRequest, SettlementChain, TokenEvent, TokenState, TxOutcome, CheckResult, OrderCancelledEvent, SellerOrderState } from '../src/modules/market/settlement-chain.ts';
 import { API, call, makeApp, type TestApp } from './helpers.ts';
 import { insertGoods, insertRelease, insertTrader, type Release, type Trader } from './fixtures/market-setup.ts';
 
@@ -38,15 +38,20 @@ export async function makeGoods(t: TestApp & { chain?: FakeChain }, release: Rel
   return { goodsId, tokenId: String(tokenId) };
 }
 
-/** preOpenSale → the wallet approves the exchange (FakeChain) and signs → openSale. */
+/**
+ * preOpenSale → the wallet cancels the earlier orders still open on chain (pendingCancels), approves
+ * the exchange (FakeChain) and signs → openSale, as the web flow does. Returns what it cancelled too.
+ */
 export async function listForSale(t: TestApp & { chain: FakeChain }, seller: Trader, goodsId: number, price: number) {
   const pre = await call(t, '/goods/v1/preOpenSale', { goodsId, price }, seller.h);
   expect(pre.status, pre.message).toBe('000000');
+  const cancelled = pre.data.pendingCancels as string[];
+  cancelOnChain(t, seller, cancelled);
   t.chain.approve(pre.data.tokenId, seller.address);
   const signature = signTyped(seller, pre.data);
   const r = await call(t, '/goods/v1/openSale', { goodsId, price, sellerOrderId: pre.data.sellerOrderId, signature }, seller.h);
   expect(r.status, r.message).toBe('000000');
-  return { ...r.data, tokenId: pre.data.tokenId as string, sellerOrderId: pre.data.sellerOrderId as string, signature };
+  return { ...r.data, tokenId: pre.data.tokenId as string, sellerOrderId: pre.data.sellerOrderId as string, signature, cancelled };
 }
 
 /** Signs preOpenSale's typed data as Fluent would (same digest, v = 0/1). */
@@ -86,10 +91,18 @@ export async function orderStatus(t: TestApp, orderNo: string) {
   return (await t.ctx.db.kysely.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status;
 }
 
+/** The seller's wallet sends Exchange.cancelOrder for each id (FakeChain), as the web flow does before signing. */
+export function cancelOnChain(t: TestApp & { chain: FakeChain }, seller: Trader, sellerOrderIds: string[]) {
+  for (const id of sellerOrderIds) t.chain.cancelOrder(seller.address, id);
+}
+
 /**
  * The test double of SettlementChain: token owners and approvals in memory, executeOrder
- * checked like the contract (signature, approval, owner, single fill per order hash and buyer id),
- * "mined" asynchronously after submit. `nextOutcome` forces a failure (e.g. a lost transaction).
+ * checked like the contract (signature, approval, owner, single fill per order hash, seller
+ * order id and buyer id; a cancelled seller order id → SellerOrderIdUsed), "mined"
+ * asynchronously after submit. `nextOutcome` forces a failure (e.g. a lost transaction).
+ * `cancelOrder` is the seller's wallet calling Exchange.cancelOrder; like the indexer, it reports
+ * an OrderCancelled event unless `quietCancels` (then only a read of the state tells).
  */
 export class FakeChain implements SettlementChain {
   readonly networkId = 1029;
@@ -102,6 +115,9 @@ export class FakeChain implements SettlementChain {
   approvals = new Map<string, string>();
   filled = new Set<string>();
   buyerIds = new Set<string>();
+  /** Seller order ids consumed on chain, keyed `<seller hex>|<id>`: filled or cancelled. */
+  sellerIds = new Map<string, 'filled' | 'cancelled'>();
+  quietCancels = false;
   txs = new Map<number, TxOutcome & { key: string }>();
   keys = new Map<string, number>();
   submitted: SettleRequest[] = [];
@@ -112,6 +128,7 @@ export class FakeChain implements SettlementChain {
   down = false;
   private txListeners = new Set<(id: number) => void>();
   private tokenListeners = new Set<(e: TokenEvent[]) => void>();
+  private cancelListeners = new Set<(e: OrderCancelledEvent[]) => void>();
   private seq = 0;
 
   domain(): Cip23Domain {
@@ -128,6 +145,22 @@ export class FakeChain implements SettlementChain {
     this.owners.set(tokenId, toBase32Address(to, 1029));
     this.approvals.delete(tokenId);
   }
+  private sellerKey(seller: string, sellerOrderId: string) {
+    return `${toHexAddress(seller).toLowerCase()}|${sellerOrderId}`;
+  }
+  /** Exchange.cancelOrder(sellerOrderId) from `seller`: no-op when already cancelled, refused when filled. */
+  cancelOrder(seller: string, sellerOrderId: string) {
+    const key = this.sellerKey(seller, sellerOrderId);
+    const state = this.sellerIds.get(key);
+    if (state === 'filled') throw new Error('SellerOrderIdUsed');
+    if (state === 'cancelled') return;
+    this.sellerIds.set(key, 'cancelled');
+    if (!this.quietCancels) for (const l of this.cancelListeners) l([{ seller: toBase32Address(toHexAddress(seller), 1029), sellerOrderId }]);
+  }
+  async sellerOrderState(seller: string, sellerOrderId: string): Promise<SellerOrderState> {
+    if (this.down) throw new Error('node down');
+    return this.sellerIds.get(this.sellerKey(seller, sellerOrderId)) ?? 'open';
+  }
   emit(events: TokenEvent[]) {
     for (const l of this.tokenListeners) l(events);
   }
@@ -138,6 +171,7 @@ export class FakeChain implements SettlementChain {
   private verdict(req: SettleRequest): CheckResult {
     const hash = listOrderDigest(req.order, this.domain());
     if (this.filled.has(hash)) return { ok: false, permanent: false, reason: 'OrderAlreadyFilled' };
+    if (this.sellerIds.has(this.sellerKey(req.order.seller, req.order.sellerOrderId))) return { ok: false, permanent: true, reason: 'SellerOrderIdUsed' };
     if (this.buyerIds.has(req.buyerOrderId)) return { ok: false, permanent: false, reason: 'BuyerOrderIdUsed' };
     if (!verifyListOrder(req.signature, req.order, this.domain())) return { ok: false, permanent: true, reason: 'InvalidSigner' };
     if (this.approvals.get(String(req.order.tokenId)) !== this.exchange) return { ok: false, permanent: true, reason: 'NotOnShelf' };
@@ -163,6 +197,7 @@ export class FakeChain implements SettlementChain {
       if (v.ok) {
         this.filled.add(listOrderDigest(req.order, this.domain()));
         this.buyerIds.add(req.buyerOrderId);
+        this.sellerIds.set(this.sellerKey(req.order.seller, req.order.sellerOrderId), 'filled');
         this.owners.set(String(req.order.tokenId), toBase32Address(toHexAddress(req.buyer), 1029));
         this.approvals.delete(String(req.order.tokenId));
         this.txs.set(id, { key: req.key, state: 'confirmed', txHash, error: null });
@@ -195,5 +230,9 @@ export class FakeChain implements SettlementChain {
   onTokenEvents(l: (e: TokenEvent[]) => void) {
     this.tokenListeners.add(l);
     return () => void this.tokenListeners.delete(l);
+  }
+  onOrdersCancelled(l: (e: OrderCancelledEvent[]) => void) {
+    this.cancelListeners.add(l);
+    return () => void this.cancelListeners.delete(l);
   }
 }

@@ -32,6 +32,10 @@ export const Status = {
   BID_STATE: '1017',
   /** The chain service is unavailable (no chain configured or the node does not answer). */
   CHAIN_UNAVAILABLE: '1018',
+  /** Earlier signed orders of this collectible are not cancelled on chain yet (Exchange.cancelOrder first). */
+  ORDERS_NOT_CANCELLED: '1019',
+  /** Ordering paused for this buyer: cooldown after a cancelled / expired order of the listing, or the daily cap of those. */
+  ORDER_COOLDOWN: '1020',
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',

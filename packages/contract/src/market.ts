@@ -72,6 +72,12 @@ export const preOpenSale = z.object({
   tokenId: z.string(),
   /** Whether the exchange is already approved for the token on chain. */
   approved: z.boolean(),
+  /**
+   * Earlier signed orders of this seller for this collectible that are neither filled nor cancelled
+   * on chain: send `Exchange.cancelOrder(sellerOrderId)` (to `exchange`, from the seller's wallet,
+   * sponsored) for each before signing — openSale / agreeBargin refuse (1019) while any is open.
+   */
+  pendingCancels: z.array(z.string()),
   /** The signed order must be submitted (openSale / agreeBargin) before this time. */
   expiresAt: z.number().int(),
   cost,
@@ -93,7 +99,12 @@ export const closeSaleBody = z.object({ goodsId: idParam });
 export const closeSale = z.object({
   goodsId: z.number().int(),
   status: z.literal('held'),
-  /** The client should also take the token off shelf on chain: `Collectible.approve(0x0…0, tokenId)`. */
+  /**
+   * The client cancels the closed listing's signed order on chain first, so that signature can never
+   * fill: `Exchange.cancelOrder(sellerOrderId)` sent to `exchange` from the seller's wallet (sponsored).
+   */
+  cancel: z.object({ exchange: z.string(), exchangeHex: z.string(), sellerOrderId: z.string() }).nullable(),
+  /** Then takes the token off shelf on chain: `Collectible.approve(0x0…0, tokenId)`. */
   approveZero: z.object({ collectible: z.string(), collectibleHex: z.string(), to: z.string(), tokenId: z.string() }).nullable(),
 });
 export const openAndCloseNotifyBody = z.object({

@@ -60,7 +60,7 @@ export const serverMessages = {
   creatorNotFound: { zh: '该创作者不存在', en: 'creator not found' },
   imageNotFound: { zh: '图片不存在', en: 'image not found' },
   searchTooLong: { zh: '搜索内容最多20个字', en: 'search text is limited to 20 characters' },
-  // consignment market (Status 1012-1018)
+  // consignment market (Status 1012-1020)
   saleOpened: { zh: '寄售成功', en: 'listed for sale' },
   saleClosed: { zh: '已下架', en: 'taken off sale' },
   priceOutOfRange: { zh: '价格需在{min}至{max}之间', en: 'the price must be between {min} and {max}' },
@@ -79,6 +79,18 @@ export const serverMessages = {
   listingGone: { zh: '该藏品已下架或已售出', en: 'this collectible is no longer on sale' },
   listingNotFound: { zh: '该挂单不存在', en: 'listing not found' },
   ownGoods: { zh: '不能购买自己的藏品', en: 'you cannot buy your own collectible' },
+  ordersNotCancelled: {
+    zh: '该藏品还有{n}笔旧挂单未在链上撤销，请先在钱包中撤销后再挂单',
+    en: '{n} earlier listing order(s) of this collectible are not cancelled on chain yet; cancel them in your wallet first',
+  },
+  orderCooldown: {
+    zh: '您刚取消或超时未支付该挂单的订单，请{m}分钟后再下单',
+    en: 'you recently cancelled or did not pay an order for this listing; please try again in {m} minute(s)',
+  },
+  orderDailyCap: {
+    zh: '您今日已有{n}笔订单取消或超时未支付，请明天再下单',
+    en: 'you have cancelled or not paid {n} orders today; please order again tomorrow',
+  },
   tooManyUnpaid: { zh: '您有{n}笔待支付订单，请先完成支付或取消', en: 'you have {n} unpaid orders, please pay or cancel them first' },
   orderCreated: { zh: '下单成功，请在{m}分钟内完成支付', en: 'order placed, please pay within {m} minutes' },
   orderNotFound: { zh: '订单不存在', en: 'order not found' },

@@ -16,6 +16,8 @@ export interface IndexedRecord {
   tokenId: string | null;
   from: string | null;
   to: string | null;
+  /** The decoded event's fields as JSON (bigints as decimal strings), as stored in chain_records.data. */
+  data?: string;
 }
 
 export class Indexer {

@@ -8,6 +8,7 @@ import * as m0005 from './migrations/0005-kyc.ts';
 import * as m0006 from './migrations/0006-market.ts';
 import * as m0007 from './migrations/0007-catalog-changes.ts';
 import * as m0008 from './migrations/0008-auth-hardening.ts';
+import * as m0009 from './migrations/0009-market-safety.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
 /** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
@@ -26,6 +27,7 @@ const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration> = {
   '0006-market': m0006.migration,
   '0007-catalog-changes': m0007.migration,
   '0008-auth-hardening': m0008.migration,
+  '0009-market-safety': m0009.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -315,6 +315,8 @@ export interface ListingsTable {
   created_at: number;
   listed_at: number | null;
   closed_at: number | null;
+  /** When the chain was seen to have cancelled this listing's signed order (migration 0009). */
+  chain_cancelled_at: number | null;
 }
 export interface OrdersTable {
   id: Generated<number>;
@@ -342,6 +344,8 @@ export interface OrdersTable {
   paid_at: number | null;
   completed_at: number | null;
   closed_at: number | null;
+  /** Why an unpaid order closed: 'buyer' (cancelled by the buyer) | 'expiry' (not paid in time) | null (migration 0009). */
+  closed_by: string | null;
 }
 export interface OrderEventsTable {
   id: Generated<number>;

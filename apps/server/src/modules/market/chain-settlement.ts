@@ -6,7 +6,7 @@ import { exchangeDomain } from '@cfx/protocol/cip23.ts';
 import type { Chain } from '../../chain/chain-service.ts';
 import { RpcError } from '../../chain/rpc.ts';
 import { hexOf, sameAddr } from './addr.ts';
-import { FILLED_REVERTS, PERMANENT_REVERTS, type SettleRequest, type SettlementChain, type TokenEvent } from './settlement-chain.ts';
+import { FILLED_REVERTS, PERMANENT_REVERTS, type OrderCancelledEvent, type SettleRequest, type SettlementChain, type TokenEvent } from './settlement-chain.ts';
 
 const SELECTOR = (format.keccak256('executeOrder((address,address,uint256,uint256,string),bytes,address,string)') as string).slice(2, 10);
 const word = (n: bigint) => n.toString(16).padStart(64, '0');
@@ -32,6 +32,23 @@ export function encodeExecuteOrder(req: SettleRequest): string {
   const oSig = oTuple + tuple.length / 2;
   const oBuyerId = oSig + sig.length / 2;
   return `0x${SELECTOR}${word(BigInt(oTuple))}${word(BigInt(oSig))}${addrWord(req.buyer)}${word(BigInt(oBuyerId))}${tuple}${sig}${buyerOrderId}`;
+}
+
+/** `Exchange.sellerOrderKey(seller, id)` = keccak256(abi.encode(seller, keccak256(bytes(id)))): the key of `sellerOrderIdState`. */
+export function sellerOrderKey(seller: string, sellerOrderId: string): string {
+  const idHash = (format.keccak256(Buffer.from(sellerOrderId, 'utf8')) as string).slice(2);
+  return format.keccak256(Buffer.from(addrWord(seller) + idHash, 'hex')) as string;
+}
+
+/** The sellerOrderId of an OrderCancelled record (its decoded fields as JSON), or null. */
+function cancelledIdOf(data: string | undefined): string | null {
+  if (!data) return null;
+  try {
+    const id = (JSON.parse(data) as { sellerOrderId?: unknown }).sellerOrderId;
+    return typeof id === 'string' ? id : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The real SettlementChain on ctx.chain: raw cfx_call reads, simulateCall dry runs, the durable operator queue, the indexer. */
@@ -97,6 +114,12 @@ export async function chainSettlement(chain: Chain): Promise<SettlementChain> {
       const key = format.keccak256(Buffer.from(buyerOrderId, 'utf8'));
       return Boolean(await exchange.buyerOrderIdUsed(key));
     },
+    async sellerOrderState(seller, sellerOrderId) {
+      const data = exchange.sellerOrderIdState(sellerOrderKey(seller, sellerOrderId)).data as string;
+      const r = await rpc.call<string>('cfx_call', [{ to: chain.exchange, data }, 'latest_state']);
+      const state = Number(BigInt(r));
+      return state === 1 ? 'filled' : state === 2 ? 'cancelled' : 'open';
+    },
     onTxDone: (listener) => {
       const off = chain.queue.onDone((row) => listener(Number(row.id)));
       return () => void off();
@@ -108,6 +131,16 @@ export async function chainSettlement(chain: Chain): Promise<SettlementChain> {
           if ((r.event === 'Transfer' || r.event === 'Approval') && r.tokenId && sameAddr(r.contract, chain.collectible)) {
             events.push({ event: r.event, tokenId: r.tokenId, from: r.from, to: r.to });
           }
+        }
+        if (events.length) listener(events);
+      });
+      return () => void off();
+    },
+    onOrdersCancelled: (listener) => {
+      const off = chain.indexer.onRecords((records) => {
+        const events: OrderCancelledEvent[] = [];
+        for (const r of records) {
+          if (r.event === 'OrderCancelled' && r.from && sameAddr(r.contract, chain.exchange)) events.push({ seller: r.from, sellerOrderId: cancelledIdOf(r.data) });
         }
         if (events.length) listener(events);
       });

@@ -8,8 +8,11 @@ import { historyAction, liveListing, loadGoods, setGoodsListed } from './repo.ts
 
 /**
  * closeSale {goodsId}: takes the collectible off sale. Refused (1013 saleHasOrder) while an order
- * holds the listing — a buyer may be paying. The answer tells the client to also approve the
- * zero address on chain (the on-chain "off shelf"), so the signed order can never execute.
+ * holds the listing — a buyer may be paying. The answer tells the client what to do on chain:
+ * cancel the listing's signed order (`Exchange.cancelOrder(sellerOrderId)` from the seller's
+ * wallet), so that signature can never fill even if the exchange is approved again later, then
+ * approve the zero address (the on-chain "off shelf"). An order left uncancelled here is asked
+ * for again before the next listing (preOpenSale `pendingCancels`).
  */
 export async function closeSale(ctx: AppContext, userId: number, goodsId: number) {
   const g = await loadGoods(ctx.db.kysely, goodsId);
@@ -31,6 +34,7 @@ export async function closeSale(ctx: AppContext, userId: number, goodsId: number
   return {
     goodsId,
     status: 'held' as const,
+    cancel: s ? { exchange: s.exchange, exchangeHex: s.exchangeHex, sellerOrderId: l.seller_order_id } : null,
     approveZero: s ? { collectible: s.collectible, collectibleHex: s.collectibleHex, to: ZERO_HEX_ADDRESS, tokenId: l.token_id } : null,
   };
 }

@@ -21,6 +21,13 @@ export interface MarketConfig {
   draftTtlMs: number;
   /** Unpaid orders a buyer may hold at once (MAX_UNPAID_ORDERS, default 5). */
   maxUnpaidOrders: number;
+  /**
+   * After a buyer's order of a listing was cancelled by the buyer or expired unpaid, that buyer may
+   * not order the same listing again for this long (ORDER_RETRY_COOLDOWN_SECONDS, default 600; 0 = off).
+   */
+  orderRetryCooldownMs: number;
+  /** Orders a buyer may cancel / leave unpaid per day (China time) before createOrder refuses until the next day (MAX_CANCELLED_ORDERS_PER_DAY, default 5; 0 = no cap). */
+  maxCancelledOrdersPerDay: number;
   /** Longest bid validity in days (BID_MAX_DAYS, default 30). */
   bidMaxDays: number;
   /** Run the background jobs (settlement, expiry, reconciliation) in this process (MARKET_JOBS, default 1). */
@@ -66,6 +73,8 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv, devMode = false): Marke
     paymentWindowMs: Math.max(10, int(env.PAYMENT_WINDOW_SECONDS, 300)) * 1000,
     draftTtlMs: 30 * 60_000,
     maxUnpaidOrders: Math.max(1, int(env.MAX_UNPAID_ORDERS, 5)),
+    orderRetryCooldownMs: Math.max(0, int(env.ORDER_RETRY_COOLDOWN_SECONDS, 600)) * 1000,
+    maxCancelledOrdersPerDay: Math.max(0, int(env.MAX_CANCELLED_ORDERS_PER_DAY, 5)),
     bidMaxDays: Math.max(1, int(env.BID_MAX_DAYS, 30)),
     jobs: env.MARKET_JOBS !== '0',
     jobIntervalMs: Math.max(10, int(env.MARKET_JOB_INTERVAL_MS, 100)),

@@ -8,13 +8,16 @@ import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { costOf } from './fees.ts';
 import { checkPrice, checkSellable, liveListing, loadGoods, notFound, requireSettlement } from './repo.ts';
+import { pendingCancels } from './track-order-cancels.ts';
 
 /**
  * preOpenSale {goodsId, price, bidId?}: everything the seller's wallet must do to list.
  * A draft listing is stored with a fresh single-use sellerOrderId; the answer carries the CIP-23
  * typed data of the listOrder (hex addresses, as Fluent needs) to sign with cfx_signTypedData_v4,
- * and the exchange address to approve for the token. openSale (or agreeBargin with bidId) must
- * follow within 30 minutes with the signature.
+ * and the exchange address to approve for the token. `pendingCancels` lists the seller's earlier
+ * signed orders of this collectible still open on chain: the wallet cancels them
+ * (Exchange.cancelOrder) before signing. openSale (or agreeBargin with bidId) must follow within
+ * 30 minutes with the signature.
  */
 export async function preOpenSale(ctx: AppContext, userId: number, input: { goodsId: number; price: number; bidId?: number }, lang: Lang) {
   const { walletAddress } = await requireTrader(ctx, userId);
@@ -49,6 +52,7 @@ export async function preOpenSale(ctx: AppContext, userId: number, input: { good
   } catch {
     approved = false;
   }
+  const cancels = await pendingCancels(ctx, chain, { userId, goodsId: g.id, walletAddress, onChainError: 'include' });
   return {
     goodsId: g.id,
     priceFen: input.price,
@@ -61,6 +65,7 @@ export async function preOpenSale(ctx: AppContext, userId: number, input: { good
     collectibleHex: chain.collectibleHex,
     tokenId,
     approved,
+    pendingCancels: cancels,
     expiresAt: draftExpiresAt,
     cost: costOf(input.price, ctx.config.commissionPermille, ctx.config.market.royaltyPermille, lang),
   };

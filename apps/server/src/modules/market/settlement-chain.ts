@@ -3,7 +3,8 @@ import type { Cip23Domain, ListOrder } from '@cfx/protocol/cip23.ts';
 /**
  * Everything the market needs from the chain, behind one small interface: reading a token's
  * owner and approval, dry-running and submitting `Exchange.executeOrder`, learning the outcome,
- * and hearing about Transfer / Approval events. The real implementation (chain-settlement.ts)
+ * reading whether a seller's order id is filled or cancelled, and hearing about Transfer /
+ * Approval / OrderCancelled events. The real implementation (chain-settlement.ts)
  * uses ctx.chain (js-conflux-sdk contracts, the durable operator queue, the indexer); API tests
  * without a node use a test double, and *.chain.test.ts covers the real one on an embedded node.
  */
@@ -41,6 +42,16 @@ export interface TokenEvent {
   to: string | null;
 }
 
+/** A seller order id's state on chain (`Exchange.sellerOrderIdState`): a fill or a cancel consumes it. */
+export type SellerOrderState = 'open' | 'filled' | 'cancelled';
+
+/** Exchange.OrderCancelled seen on chain: `seller` (base32) cancelled one of its order ids. */
+export interface OrderCancelledEvent {
+  seller: string;
+  /** The cancelled id when the event carries it (the real indexer does), else null: re-read the seller's ids. */
+  sellerOrderId: string | null;
+}
+
 export interface SettlementChain {
   readonly networkId: number;
   readonly collectible: string;
@@ -58,8 +69,11 @@ export interface SettlementChain {
   outcome(txId: number): Promise<TxOutcome>;
   /** Whether an order with this buyerOrderId has been executed on chain. */
   executed(buyerOrderId: string): Promise<boolean>;
+  /** The state of `seller`'s order id on chain (throws when the node cannot be reached). */
+  sellerOrderState(seller: string, sellerOrderId: string): Promise<SellerOrderState>;
   onTxDone(listener: (txId: number) => void): () => void;
   onTokenEvents(listener: (events: TokenEvent[]) => void): () => void;
+  onOrdersCancelled(listener: (events: OrderCancelledEvent[]) => void): () => void;
 }
 
 /** Revert reasons after which executeOrder can never succeed for this order (the buyer is refunded). */

@@ -13,6 +13,7 @@ import { reconcilePayments } from '../payments/reconcile-payments.ts';
 import { chainSettlement } from './chain-settlement.ts';
 import type { MarketRuntime } from './runtime.ts';
 import type { SettlementChain } from './settlement-chain.ts';
+import { onOrdersCancelled } from './track-order-cancels.ts';
 import { onTokenEvents } from './watch-chain.ts';
 
 /** The sandbox's HMAC secret: PAYMENT_SANDBOX_SECRET, else generated once into DATA_DIR/payment-sandbox.key (mode 600). */
@@ -75,6 +76,9 @@ export async function startMarket(app: FastifyInstance, ctx: AppContext): Promis
         }),
         s.onTokenEvents((events) => {
           void onTokenEvents(ctx, events).catch((err) => log('chain watch failed', { err: String(err) }));
+        }),
+        s.onOrdersCancelled((events) => {
+          void onOrdersCancelled(ctx, events).catch((err) => log('order cancel watch failed', { err: String(err) }));
         }),
       );
     },

@@ -5,12 +5,14 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { ListingRow } from './repo.ts';
 import type { SettlementChain } from './settlement-chain.ts';
+import { requireNoPendingCancels } from './track-order-cancels.ts';
 
 /**
  * The checks a signed listing must pass before it can be bought: the draft from preOpenSale
  * (this seller, this goods, this price, this kind, not expired, signed by the wallet it was
- * prepared for), the CIP-23 signature under the live exchange domain, and the chain: the seller's
- * wallet owns the token and the exchange is approved for it.
+ * prepared for), the CIP-23 signature under the live exchange domain, no earlier signed order of
+ * the collectible still open on chain (1019: cancel it first), and the chain: the seller's wallet
+ * owns the token and the exchange is approved for it.
  */
 export async function verifySignedDraft(
   ctx: AppContext,
@@ -35,6 +37,12 @@ export async function verifySignedDraft(
   if (!sameAddress(draft.nft_token, chain.collectible) || !verifyListOrder(expect.signature, order, chain.domain())) {
     throw new ApiError(Status.BAD_SIGNATURE, 'orderBadSignature');
   }
+  // From here on the seller has signed this order: remember it, so it is cancelled on chain
+  // before any later listing if it never goes live (track-order-cancels.ts).
+  if (!draft.signature) {
+    await ctx.db.kysely.updateTable('listings').set({ signature: expect.signature }).where('id', '=', Number(draft.id)).where('status', '=', 'draft').where('signature', 'is', null).execute();
+  }
+  await requireNoPendingCancels(ctx, chain, { userId: expect.userId, goodsId: expect.goodsId, walletAddress: expect.walletAddress, exceptListingId: Number(draft.id) });
   let state;
   try {
     state = await chain.tokenState(draft.token_id);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { historyAction, liveListing, loadGoods, requireSettlement, toListing } from './repo.ts';
 import { invalidateListing } from './invalidate-listing.ts';
+import { pendingCancels } from './track-order-cancels.ts';
 import type { TokenEvent } from './settlement-chain.ts';
 
 /**
@@ -93,8 +94,8 @@ async function syncOwner(ctx: AppContext, tokenId: string, to: string) {
 }
 
 /**
- * openAndCloseNotify {goodsId, txHash?, action?}: the client sent an approve / approve(0)
- * transaction; re-read the chain now and report the collectible's listing state.
+ * openAndCloseNotify {goodsId, txHash?, action?}: the client sent an approve / cancelOrder /
+ * approve(0) transaction; re-read the chain now and report the collectible's listing state.
  */
 export async function notifyOpenClose(ctx: AppContext, userId: number, goodsId: number) {
   const chain = requireSettlement(ctx);
@@ -110,6 +111,8 @@ export async function notifyOpenClose(ctx: AppContext, userId: number, goodsId: 
   }
   await recheckTokens(ctx, [tokenId]);
   const wallet = (await ctx.db.kysely.selectFrom('users').select('wallet_address').where('id', '=', userId).executeTakeFirst())?.wallet_address ?? null;
+  // After an off-shelf cancel: record what the chain now says about the seller's earlier orders.
+  if (wallet) await pendingCancels(ctx, chain, { userId, goodsId, walletAddress: wallet, onChainError: 'include' });
   const l = await liveListing(ctx.db.kysely, goodsId);
   const last = l ?? (await ctx.db.kysely.selectFrom('listings').selectAll().where('goods_id', '=', goodsId).where('status', 'not in', ['draft', 'void']).orderBy('id', 'desc').limit(1).executeTakeFirst());
   return {

@@ -12,14 +12,16 @@ export async function closeUnpaidOrder(
   ctx: AppContext,
   orderNo: string,
   to: 'expired' | 'cancelled',
-  opts: { dueOnly?: boolean; reason?: string } = {},
+  opts: { dueOnly?: boolean; reason?: string; byBuyer?: boolean } = {},
 ): Promise<boolean> {
   const now = ctx.now();
   return inTx(ctx, async (trx) => {
     const o = await trx.selectFrom('orders').select(['order_no', 'status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
     if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
     if (opts.dueOnly && Number(o.expires_at) > now) return false;
-    const moved = await moveOrder(trx, orderNo, o.status, to, now, { closed_at: now, fail_reason: opts.reason ?? null }, opts.reason ?? null);
+    // Counted for the buyer's re-order cooldown and daily cap (create-order.ts): not paying in time, or cancelling.
+    const closedBy = to === 'expired' ? 'expiry' : opts.byBuyer ? 'buyer' : null;
+    const moved = await moveOrder(trx, orderNo, o.status, to, now, { closed_at: now, fail_reason: opts.reason ?? null, closed_by: closedBy }, opts.reason ?? null);
     if (!moved) return false;
     await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
     return true;

@@ -15,8 +15,8 @@ import { orderDetailOf } from './order-view.ts';
  * window. Exactly one buyer wins: the reservation is a conditional UPDATE
  * `listings SET status='reserved' WHERE id=? AND status='on_sale'` inside the transaction that
  * inserts the order; every other concurrent caller changes nothing and gets 1013 listingBusy.
- * The buyer must pass the trading gate, must not be the seller, and may hold a limited number
- * of unpaid orders.
+ * The buyer must pass the trading gate, must not be the seller, may hold a limited number
+ * of unpaid orders, and is held back for a while after cancelling / not paying (checkReorderLimits).
  */
 export async function createOrder(ctx: AppContext, userId: number, input: { goodsId?: number; listingId?: number }): Promise<OrderDetail> {
   if (input.goodsId === undefined && input.listingId === undefined) throw new ApiError(Status.INVALID, 'badParams', {}, 400);
@@ -81,6 +81,9 @@ export async function createOrder(ctx: AppContext, userId: number, input: { good
           await trx.updateTable('listings').set({ status: 'reserved', reserved_order_no: orderNo }).where('id', '=', listingId).where('status', '=', 'on_sale').executeTakeFirst(),
         );
         if (won !== 1) throw new ApiError(Status.GOODS_STATE, 'listingBusy');
+        // After the reservation: an unpaid order of this buyer that released the listing has
+        // committed by now (it held the row), so the limits below see it — no create/cancel race.
+        await checkReorderLimits(ctx, trx, userId, listingId, now);
         await insertOrder(trx, { ...order, orderNo });
       });
       return (await orderDetailOf(ctx, orderNo, userId))!;
@@ -90,6 +93,40 @@ export async function createOrder(ctx: AppContext, userId: number, input: { good
       throw err;
     }
   }
+}
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+/** Start of the China-time (UTC+8) day of `now`. */
+export const chinaDayStart = (now: number) => Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
+
+/**
+ * One buyer cannot hold a listing forever by create / cancel loops: after the buyer's order of a
+ * listing was cancelled by the buyer or expired unpaid (`orders.closed_by`), the same buyer may not
+ * order that listing again for ORDER_RETRY_COOLDOWN_SECONDS (1020 with the minutes left); and after
+ * MAX_CANCELLED_ORDERS_PER_DAY such orders in a China-time day, no new order until the next day.
+ * Other buyers are not affected. Runs inside the createOrder transaction.
+ */
+async function checkReorderLimits(ctx: AppContext, trx: Q, userId: number, listingId: number, now: number) {
+  const { orderRetryCooldownMs: cooldown, maxCancelledOrdersPerDay: cap } = ctx.config.market;
+  if (!cooldown && !cap) return;
+  const dayStart = chinaDayStart(now);
+  const r = await trx
+    .selectFrom('orders')
+    .select([
+      sql<number | string>`count(case when closed_at >= ${dayStart} then 1 end)`.as('today'),
+      sql<number | string | null>`max(case when listing_id = ${listingId} then closed_at end)`.as('last'),
+    ])
+    .where('buyer_user_id', '=', userId)
+    .where('closed_by', 'in', ['buyer', 'expiry'])
+    .where('closed_at', '>=', Math.min(dayStart, now - cooldown))
+    .executeTakeFirstOrThrow();
+  const last = r.last === null ? null : Number(r.last);
+  if (cooldown && last !== null && last + cooldown > now) {
+    throw new ApiError(Status.ORDER_COOLDOWN, 'orderCooldown', { m: Math.ceil((last + cooldown - now) / 60_000) });
+  }
+  const today = Number(r.today);
+  if (cap && today >= cap) throw new ApiError(Status.ORDER_COOLDOWN, 'orderDailyCap', { n: today });
 }
 
 export interface NewOrder {
@@ -114,7 +151,7 @@ export async function insertOrder(trx: Q, o: NewOrder) {
       order_no: o.orderNo, kind: o.kind, listing_id: o.listingId, goods_id: o.goodsId, buyer_user_id: o.buyerUserId, seller_user_id: o.sellerUserId,
       buyer_address: o.buyerAddress, price_fen: o.priceFen, commission_fen: o.fees.commissionFen, royalty_fen: o.fees.royaltyFen,
       royalty_user_id: o.royaltyUserId, seller_income_fen: o.fees.incomeFen, status: 'created', pay_method: null, provider_trade_no: null,
-      expires_at: o.expiresAt, chain_tx_id: null, tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null,
+      expires_at: o.expiresAt, chain_tx_id: null, tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null, closed_by: null,
     })
     .execute();
   await trx.insertInto('order_events').values({ order_no: o.orderNo, from_status: null, to_status: 'created', note: null, at: o.now }).execute();
