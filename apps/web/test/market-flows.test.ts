@@ -8,10 +8,12 @@ import { zh } from '../app/i18n/zh.ts';
 import {
   WalletGateError,
   approveCalldata,
+  cancelOrderCalldata,
   runOffShelf,
   runSell,
   type FlowDeps,
   type OffShelfContext,
+  type SellContext,
   type StepUpdate,
   type TxOutcome,
 } from '../app/features/market/flows.ts';
@@ -34,7 +36,9 @@ const t = (key: string, vars: Record<string, unknown> = {}) => {
 const ok = <T>(data: T, message = ''): ApiResult<T> => ({ ok: true, data, status: '000000', code: '000000', message });
 const fail = (status: string, message: string): ApiResult<never> => ({ ok: false, data: null, status, code: status, message });
 
-function draft(approved: boolean): PreOpenSale {
+const EXCHANGE = toBase32Address(EXCHANGE_HEX, 1029);
+
+function draft(approved: boolean, pendingCancels: string[] = [], expiresAt = Date.now() + 1_800_000): PreOpenSale {
   const typed = listOrderTypedData({ seller: SELLER_HEX, nftToken: NFT_HEX, tokenId: 42n, amount: 12_345n, sellerOrderId: 'SO1' }, exchangeDomain(1029, EXCHANGE_HEX));
   return {
     goodsId: 7,
@@ -42,13 +46,14 @@ function draft(approved: boolean): PreOpenSale {
     sellerOrderId: 'SO1',
     typedData: typed as unknown as PreOpenSale['typedData'],
     seller: SELLER,
-    exchange: toBase32Address(EXCHANGE_HEX, 1029),
+    exchange: EXCHANGE,
     exchangeHex: EXCHANGE_HEX,
     collectible: toBase32Address(NFT_HEX, 1029),
     collectibleHex: NFT_HEX,
     tokenId: '42',
     approved,
-    expiresAt: Date.now() + 1_800_000,
+    pendingCancels,
+    expiresAt,
     cost: { priceFen: 12_345, total: 617, costs: [], incomeFen: 11_728 },
   };
 }
@@ -62,6 +67,11 @@ function deps(over: Partial<FlowDeps> = {}) {
     linkedWallet: vi.fn(async () => ({ provider: { request: async () => null }, address: SELLER })),
     approve: vi.fn(async (_p, tx, onSent): Promise<TxOutcome> => {
       calls.push(`approve ${tx.to} ${tx.tokenId}`);
+      onSent(HASH);
+      return { status: 'success', hash: HASH };
+    }),
+    cancelOrder: vi.fn(async (_p, tx, onSent): Promise<TxOutcome> => {
+      calls.push(`cancel ${tx.exchange === EXCHANGE} ${tx.sellerOrderId}`);
       onSent(HASH);
       return { status: 'success', hash: HASH };
     }),
@@ -84,7 +94,12 @@ function deps(over: Partial<FlowDeps> = {}) {
     }),
     closeSale: vi.fn(async () => {
       calls.push('closeSale');
-      return ok({ goodsId: 7, status: 'held' as const, approveZero: { collectible: toBase32Address(NFT_HEX, 1029), collectibleHex: NFT_HEX, to: '0x0000000000000000000000000000000000000000', tokenId: '42' } });
+      return ok({
+        goodsId: 7,
+        status: 'held' as const,
+        cancel: { exchange: EXCHANGE, exchangeHex: EXCHANGE_HEX, sellerOrderId: 'SO1' },
+        approveZero: { collectible: toBase32Address(NFT_HEX, 1029), collectibleHex: NFT_HEX, to: '0x0000000000000000000000000000000000000000', tokenId: '42' },
+      });
     }),
     notify: vi.fn(async (b) => {
       calls.push(`notify ${b.action} ${b.txHash ?? ''}`);
@@ -114,6 +129,19 @@ describe('approve calldata', () => {
   });
 });
 
+describe('cancelOrder calldata', () => {
+  it('matches js-conflux-sdk encoding of Exchange.cancelOrder(string)', () => {
+    const abi = [{ type: 'function', name: 'cancelOrder', stateMutability: 'nonpayable', inputs: [{ name: 'sellerOrderId', type: 'string' }], outputs: [] }];
+    const c: any = new (Contract as any)({ abi });
+    for (const id of ['SO1', 'SOmb3k2x1a9XyZ0abcdEFGHijk', 'x'.repeat(32), 'y'.repeat(33), 'z'.repeat(64)]) expect(cancelOrderCalldata(id)).toBe(c.cancelOrder(id).data);
+  });
+  it('refuses an id the server would never issue', () => {
+    expect(() => cancelOrderCalldata('')).toThrow(TypeError);
+    expect(() => cancelOrderCalldata('藏品')).toThrow(TypeError);
+    expect(() => cancelOrderCalldata('a'.repeat(65))).toThrow(TypeError);
+  });
+});
+
 describe('list now', () => {
   it('prepare → approve (wallet, then chain) → sign → openSale → notify', async () => {
     const { d, calls } = deps();
@@ -127,9 +155,103 @@ describe('list now', () => {
       'openSale SO1 true',
       `notify open ${HASH}`,
     ]);
+    // nothing earlier to cancel: the cancel step is skipped
+    expect(r.states('cancel')).toEqual(['skipped']);
     expect(r.states('approve')).toEqual(['wallet', 'chain', 'done']);
     expect(r.states('sign')).toEqual(['wallet', 'done']);
     expect(r.log.find(([s, u]) => s === 'approve' && u.status === 'chain')?.[1].hash).toBe(HASH);
+  });
+
+  it('earlier orders still open on chain: each is cancelled from the wallet before the approval and the signature', async () => {
+    const { d, calls } = deps({ preOpenSale: vi.fn(async () => ok(draft(false, ['SO0a', 'SO0b']))) });
+    const r = recorder();
+    expect((await runSell({ goodsId: 7, priceFen: 12_345 }, d, r.onStep)).ok).toBe(true);
+    expect(calls.slice(0, 5)).toEqual(['cancel true SO0a', 'cancel true SO0b', `approve ${EXCHANGE_HEX} 42`, 'sign', 'openSale SO1 true']);
+    // each transaction's phases are visible, with which one of the two it is; done after the last
+    const cancelSteps = r.log.filter(([s]) => s === 'cancel').map(([, u]) => `${u.status}${u.progress ? ` ${u.progress}` : ''}`);
+    expect(cancelSteps).toEqual(['active', 'wallet 1/2', 'chain 1/2', 'wallet 2/2', 'chain 2/2', 'done 2/2']);
+    expect(r.log.findIndex(([s]) => s === 'cancel')).toBeLessThan(r.log.findIndex(([s]) => s === 'sign'));
+  });
+
+  it('a refusal at a cancel: failed at cancel, nothing signed; the retry resumes at cancel with the same draft and skips what is cancelled', async () => {
+    let refuseAt = 'SO0b';
+    const cancelled: string[] = [];
+    const { d, calls } = deps({
+      preOpenSale: vi.fn(async () => {
+        calls.push('preOpenSale');
+        return ok(draft(false, ['SO0a', 'SO0b']));
+      }),
+      cancelOrder: vi.fn(async (_p, tx, onSent): Promise<TxOutcome> => {
+        if (tx.sellerOrderId === refuseAt) throw rejection();
+        cancelled.push(tx.sellerOrderId);
+        onSent(HASH);
+        return { status: 'success', hash: HASH };
+      }),
+    });
+    const ctx: SellContext = {};
+    const first = recorder();
+    expect(await runSell({ goodsId: 7, priceFen: 12_345 }, d, first.onStep, ctx)).toMatchObject({ ok: false, step: 'cancel', message: '您已在钱包中取消了本次操作' });
+    expect(first.log.at(-1)).toEqual(['cancel', { status: 'failed', message: '您已在钱包中取消了本次操作' }]);
+    expect(calls).toEqual(['preOpenSale']);
+    expect(cancelled).toEqual(['SO0a']);
+    refuseAt = '';
+    const retry = recorder();
+    expect((await runSell({ goodsId: 7, priceFen: 12_345 }, d, retry.onStep, ctx)).ok).toBe(true);
+    expect(calls.filter((c) => c === 'preOpenSale')).toHaveLength(1);
+    expect(cancelled).toEqual(['SO0a', 'SO0b']);
+    expect(retry.states('prepare')).toEqual(['active', 'done']);
+    expect(retry.states('cancel')).toEqual(['active', 'wallet', 'chain', 'done']);
+    expect(calls.slice(1, 4)).toEqual([`approve ${EXCHANGE_HEX} 42`, 'sign', 'openSale SO1 true']);
+  });
+
+  it('a refusal at the signature: the retry asks only for the signature again (the approval is confirmed)', async () => {
+    let refuse = true;
+    const { d, calls } = deps({
+      sign: vi.fn(async () => {
+        if (refuse) throw rejection();
+        calls.push('sign');
+        return SIG;
+      }),
+    });
+    const ctx: SellContext = {};
+    expect(await runSell({ goodsId: 7, priceFen: 12_345 }, d, recorder().onStep, ctx)).toMatchObject({ ok: false, step: 'sign' });
+    refuse = false;
+    const retry = recorder();
+    expect((await runSell({ goodsId: 7, priceFen: 12_345 }, d, retry.onStep, ctx)).ok).toBe(true);
+    expect(calls.filter((c) => c.startsWith('approve') || c.startsWith('preOpenSale'))).toHaveLength(2);
+    expect(retry.states('approve')).toEqual(['done']);
+  });
+
+  it('a refused submit starts over: the retry prepares a new draft (the server then lists the signed one to cancel)', async () => {
+    let first = true;
+    const { d, calls } = deps({
+      openSale: vi.fn(async () => {
+        calls.push('openSale');
+        if (first) return (first = false), fail('1014', '请先在钱包中授权交易合约');
+        return ok({ listingId: 1, goodsId: 7, priceFen: 12_345, sellerOrderId: 'SO1', status: 'on_sale' as const, listedAt: 1, closedAt: null, closeReason: null });
+      }),
+    });
+    const ctx: SellContext = {};
+    expect(await runSell({ goodsId: 7, priceFen: 12_345 }, d, recorder().onStep, ctx)).toMatchObject({ ok: false, step: 'submit', code: '1014' });
+    expect(ctx).toEqual({});
+    expect((await runSell({ goodsId: 7, priceFen: 12_345 }, d, recorder().onStep, ctx)).ok).toBe(true);
+    expect(calls.filter((c) => c.startsWith('preOpenSale'))).toHaveLength(2);
+  });
+
+  it('a kept draft about to expire is not reused: the retry prepares again', async () => {
+    const now = Date.now();
+    const { d, calls } = deps({
+      now: () => now,
+      preOpenSale: vi.fn(async () => {
+        calls.push('preOpenSale');
+        return ok(draft(false, [], now + 30_000));
+      }),
+      approve: vi.fn(async () => Promise.reject(rejection())),
+    });
+    const ctx: SellContext = {};
+    expect(await runSell({ goodsId: 7, priceFen: 12_345 }, d, recorder().onStep, ctx)).toMatchObject({ ok: false, step: 'approve' });
+    expect(await runSell({ goodsId: 7, priceFen: 12_345 }, d, recorder().onStep, ctx)).toMatchObject({ ok: false, step: 'approve' });
+    expect(calls.filter((c) => c === 'preOpenSale')).toHaveLength(2);
   });
 
   it('skips the approval when the exchange is already approved', async () => {
@@ -190,15 +312,40 @@ describe('list now', () => {
 });
 
 describe('off shelf', () => {
-  it('closeSale → approve the zero address → notify', async () => {
+  it('closeSale → cancel the signed order on chain → approve the zero address → notify', async () => {
     const { d, calls } = deps();
     const r = recorder();
     expect((await runOffShelf(7, d, r.onStep)).ok).toBe(true);
-    expect(calls).toEqual(['closeSale', 'approve 0x0000000000000000000000000000000000000000 42', `notify close ${HASH}`]);
+    expect(calls).toEqual(['closeSale', 'cancel true SO1', 'approve 0x0000000000000000000000000000000000000000 42', `notify close ${HASH}`]);
+    expect(r.states('cancel')).toEqual(['active', 'wallet', 'chain', 'done']);
+    expect(r.log.find(([s, u]) => s === 'cancel' && u.status === 'chain')?.[1].hash).toBe(HASH);
     expect(r.states('revoke')).toEqual(['active', 'wallet', 'chain', 'done']);
   });
 
-  it('a refusal in the wallet: a retry starts at the revoke step (the sale is already closed)', async () => {
+  it('a refusal at the cancel: failed at cancel, nothing revoked; the retry resumes at cancel (the sale is already closed)', async () => {
+    let refuse = true;
+    const { d, calls } = deps({
+      cancelOrder: vi.fn(async (_p, tx, onSent): Promise<TxOutcome> => {
+        if (refuse) throw rejection();
+        calls.push(`cancel ${tx.sellerOrderId}`);
+        onSent(HASH);
+        return { status: 'success', hash: HASH };
+      }),
+    });
+    const ctx: OffShelfContext = {};
+    const first = recorder();
+    expect(await runOffShelf(7, d, first.onStep, ctx)).toMatchObject({ ok: false, step: 'cancel', message: '您已在钱包中取消了本次操作' });
+    expect(first.log.at(-1)).toEqual(['cancel', { status: 'failed', message: '您已在钱包中取消了本次操作' }]);
+    expect(calls).toEqual(['closeSale']);
+    refuse = false;
+    const retry = recorder();
+    expect((await runOffShelf(7, d, retry.onStep, ctx)).ok).toBe(true);
+    expect(calls).toEqual(['closeSale', 'cancel SO1', 'approve 0x0000000000000000000000000000000000000000 42', `notify close ${HASH}`]);
+    expect(retry.states('close')).toEqual(['done']);
+    expect(retry.states('cancel')).toEqual(['active', 'wallet', 'chain', 'done']);
+  });
+
+  it('a refusal at the revoke: a retry starts at the revoke step (closed and cancelled already)', async () => {
     let refuse = true;
     const { d, calls } = deps({
       approve: vi.fn(async (_p, _tx, onSent): Promise<TxOutcome> => {
@@ -210,8 +357,27 @@ describe('off shelf', () => {
     const ctx: OffShelfContext = {};
     expect(await runOffShelf(7, d, recorder().onStep, ctx)).toMatchObject({ ok: false, step: 'revoke', message: '您已在钱包中取消了本次操作' });
     refuse = false;
-    expect((await runOffShelf(7, d, recorder().onStep, ctx)).ok).toBe(true);
+    const retry = recorder();
+    expect((await runOffShelf(7, d, retry.onStep, ctx)).ok).toBe(true);
     expect(calls.filter((c) => c === 'closeSale')).toHaveLength(1);
+    expect(calls.filter((c) => c.startsWith('cancel'))).toHaveLength(1);
+    expect(retry.states('cancel')).toEqual(['done']);
+    expect(retry.states('revoke')).toEqual(['active', 'wallet', 'chain', 'done']);
+  });
+
+  it('a reverted cancel fails the step with the chain reason', async () => {
+    const { d, calls } = deps({ cancelOrder: vi.fn(async (): Promise<TxOutcome> => ({ status: 'failed', hash: HASH, reason: 'Vm reverted' })) });
+    expect(await runOffShelf(7, d, recorder().onStep)).toMatchObject({ ok: false, step: 'cancel', message: '链上交易执行失败：Vm reverted' });
+    expect(calls.some((c) => c.startsWith('approve'))).toBe(false);
+  });
+
+  it('no chain on the server: cancel and revoke are skipped', async () => {
+    const { d, calls } = deps({ closeSale: vi.fn(async () => ok({ goodsId: 7, status: 'held' as const, cancel: null, approveZero: null })) });
+    const r = recorder();
+    expect((await runOffShelf(7, d, r.onStep)).ok).toBe(true);
+    expect(r.states('cancel')).toEqual(['skipped']);
+    expect(r.states('revoke')).toEqual(['skipped']);
+    expect(calls).toEqual(['notify close ']);
   });
 
   it('closeSale refused (a buyer is paying): the server message on the close step', async () => {

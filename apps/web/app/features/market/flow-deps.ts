@@ -6,13 +6,14 @@ import { openCloseNotify } from './api/open-close-notify.ts';
 import { openSale } from './api/open-sale.ts';
 import { preOpenSale } from './api/pre-open-sale.ts';
 import type { FlowDeps } from './flows.ts';
-import { approveToken, linkedWallet, signOrder } from './wallet-actions.ts';
+import { approveToken, cancelSellerOrder, linkedWallet, signOrder } from './wallet-actions.ts';
 
 export function flowDeps(t: FlowDeps['t']): FlowDeps {
   return {
     t,
     linkedWallet,
     approve: (provider, tx, onSent) => approveToken(provider, tx, onSent),
+    cancelOrder: (provider, tx, onSent) => cancelSellerOrder(provider, tx, onSent),
     sign: (provider, address, typedData) => signOrder(provider, address, typedData),
     walletErrorText: (err) => t(walletErrorKey(err)),
     preOpenSale,

@@ -1,8 +1,9 @@
 /**
  * The seller's wallet for the listing flows (spec §4): the provider of the wallet linked to the
- * account (Fluent or, on the embedded dev chain, the dev wallet), and the two chain actions:
- * Collectible.approve(to, tokenId) sent from that wallet (receipt polled: 5 tries, 3 s apart) and
- * the CIP-23 listOrder signature (cfx_signTypedData_v4). Loaded lazily with the flow dialog; the
+ * account (Fluent or, on the embedded dev chain, the dev wallet), and the chain actions:
+ * Collectible.approve(to, tokenId) and Exchange.cancelOrder(sellerOrderId) sent from that wallet
+ * (sponsored; receipt polled: 5 tries, 3 s apart) and the CIP-23 listOrder signature
+ * (cfx_signTypedData_v4). Loaded lazily with the flow dialog; the
  * only market module that uses features/wallet (its send-and-wait and sign helpers).
  */
 import { sameAddress } from '@cfx/protocol/address.ts';
@@ -12,7 +13,7 @@ import { walletRequest, type ConfluxProvider } from '../wallet/provider.ts';
 import { sendTransactionAndWait, signTypedData, type TxResult } from '../wallet/tx.ts';
 import { availableWallets, kindsOf, providerFor } from '../wallet/wallets.ts';
 import type { PreOpenSale } from './api/types.ts';
-import { WalletGateError, approveCalldata, type LinkedWallet } from './flows.ts';
+import { WalletGateError, approveCalldata, cancelOrderCalldata, type LinkedWallet } from './flows.ts';
 import { useWalletStore } from './app-stores.ts';
 
 /**
@@ -46,6 +47,15 @@ export function approveToken(
   onSent: (hash: string) => void,
 ): Promise<TxResult> {
   return sendTransactionAndWait(provider, { from: tx.from, to: tx.collectible, data: approveCalldata(tx.to, tx.tokenId) }, { onSent });
+}
+
+/** Exchange.cancelOrder(sellerOrderId) from `from`: that signed order can never fill afterwards. */
+export function cancelSellerOrder(
+  provider: ConfluxProvider,
+  tx: { from: string; exchange: string; sellerOrderId: string },
+  onSent: (hash: string) => void,
+): Promise<TxResult> {
+  return sendTransactionAndWait(provider, { from: tx.from, to: tx.exchange, data: cancelOrderCalldata(tx.sellerOrderId) }, { onSent });
 }
 
 /** Signs the listOrder typed data preOpenSale returned (its types include CIP23Domain). */

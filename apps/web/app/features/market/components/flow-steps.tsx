@@ -8,8 +8,9 @@ const busy = (s: StepStatus) => s === 'active' || s === 'wallet' || s === 'chain
 
 /**
  * The steps of a wallet flow, each with its state in words (DESIGN §7): waiting, in progress,
- * waiting for the wallet, confirming on chain (with the tx hash), done / skipped, failed with the
- * reason. `flow-step-<key>` carries `data-status`.
+ * waiting for the wallet, confirming on chain (with the tx hash and, for several transactions in
+ * one step, which one), done / skipped (why, per step), failed with the reason.
+ * `flow-step-<key>` carries `data-status`.
  */
 export function FlowSteps({ steps, state }: { steps: readonly FlowStep[]; state: StepMap }) {
   const { t } = useTranslation();
@@ -29,7 +30,8 @@ export function FlowSteps({ steps, state }: { steps: readonly FlowStep[]; state:
                 role={status === 'failed' ? 'alert' : undefined}
                 aria-live={busy(status) ? 'polite' : undefined}
               >
-                {status === 'failed' && s?.message ? s.message : t(`market.stepStatus.${status}`)}
+                {status === 'failed' && s?.message ? s.message : status === 'skipped' ? t(`market.stepSkipped.${key}`) : t(`market.stepStatus.${status}`)}
+                {busy(status) && s?.progress && <span data-testid="flow-step-progress"> ({s.progress})</span>}
               </p>
               {s?.hash && (
                 <p className="mt-0.5 truncate font-mono text-[11px] text-ink-faint" title={s.hash} data-testid="flow-step-hash">

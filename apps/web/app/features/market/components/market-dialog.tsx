@@ -1,9 +1,10 @@
 /**
  * The market's wallet-flow dialog (lazy chunk: it carries the flows, the wallet helpers and the
- * address codec): list now (price + cost preview, then approve → sign → openSale), agree to a
- * bid (cost preview, then approve → sign → agreeBargin) and off shelf (closeSale → approve(0)).
- * Every step shows its state; a failure names the reason and offers a retry, and — for the
- * trading gate — the way out (verify the real name, connect the wallet, log in).
+ * address codec): list now (price + cost preview, then cancel earlier orders → approve → sign →
+ * openSale), agree to a bid (cost preview, then cancel → approve → sign → agreeBargin) and off
+ * shelf (closeSale → cancelOrder → approve(0)). Every step shows its state; a failure names the
+ * reason and offers a retry that resumes at the failed wallet step, and — for the trading gate —
+ * the way out (verify the real name, connect the wallet, log in).
  */
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -17,7 +18,7 @@ import { useUserStore } from '../../../stores/user.ts';
 import { getCost } from '../api/get-cost.ts';
 import type { Cost } from '../api/types.ts';
 import { flowDeps } from '../flow-deps.ts';
-import { AGREE_STEPS, OFF_SHELF_STEPS, SELL_STEPS, runOffShelf, runSell, type FlowResult, type FlowStep, type OffShelfContext, type SellValue } from '../flows.ts';
+import { AGREE_STEPS, OFF_SHELF_STEPS, SELL_STEPS, runOffShelf, runSell, type FlowResult, type FlowStep, type OffShelfContext, type SellContext, type SellValue } from '../flows.ts';
 import type { MarketDialogRequest } from '../dialog-request.ts';
 import { fenToYuanText, yuanTextToFen } from '../money-input.ts';
 import { FlowSteps, type StepMap } from './flow-steps.tsx';
@@ -33,6 +34,7 @@ export default function MarketDialog({ request, onClose, onDone }: { request: Ma
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState<SellValue | { kind: 'closed' } | null>(null);
   const offShelfCtx = useRef<OffShelfContext>({});
+  const sellCtx = useRef<SellContext>({});
   const succeeded = useRef(false);
 
   const close = () => {
@@ -62,9 +64,10 @@ export default function MarketDialog({ request, onClose, onDone }: { request: Ma
       }
       return;
     }
-    setSteps({});
+    // A retry after a refused wallet step keeps the draft and the steps done (sellCtx); else it starts over.
+    if (!sellCtx.current.draft) setSteps({});
     const price = request.kind === 'agree' ? request.bid.amountFen : priceFen!;
-    const r = await runSell({ goodsId: request.goods.id, priceFen: price, ...(request.kind === 'agree' ? { bid: { id: request.bid.id } } : {}) }, deps, onStep);
+    const r = await runSell({ goodsId: request.goods.id, priceFen: price, ...(request.kind === 'agree' ? { bid: { id: request.bid.id } } : {}) }, deps, onStep, sellCtx.current);
     if (r.ok) {
       succeeded.current = true;
       setDone(r.value);
