@@ -43,6 +43,7 @@ import { bidRoutes } from './modules/bids/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentNotifyRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+import { dropRoutes } from './modules/drops/routes.ts';
 
 /** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
 const SECRET_PARAMS = /([?&](?:t|ticket|token|sign|signature|code|smsCode|smscode|pwd|password|newPwd|NECaptchaValidate|idNumber)=)[^&#]*/gi;
@@ -190,6 +191,7 @@ export async function buildApp(
       orderRoutes(api, ctx);
       paymentRoutes(api, ctx, market.notifier);
       ledgerRoutes(api, ctx);
+      dropRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { loadMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
+import { loadDropsConfig, type DropsConfig } from './modules/drops/drops-config.ts';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
 export interface ChainConfig {
@@ -63,6 +64,8 @@ export interface Config {
   detailsCacheMb: number;
   /** Consignment market, orders and payments (modules/market/market-config.ts). */
   market: MarketConfig;
+  /** Primary sale (modules/drops/drops-config.ts). */
+  drops: DropsConfig;
   limits: {
     smsResendMs: number;
     smsCodeTtlMs: number;
@@ -78,6 +81,8 @@ export interface Config {
     captchaChallengesPerIp: number;
     /** Real-name attempts per user per 24 h (KYC_ATTEMPTS_PER_USER, default 5). */
     kycAttemptsPerUser: number;
+    /** Accounts one ID number may verify (KYC_ACCOUNTS_PER_IDENTITY, default 3); they share the per-identity drop limits. */
+    kycAccountsPerIdentity: number;
   };
   chain: ChainConfig;
   aliyunKyc?: { accessKeyId: string; accessKeySecret: string; endpoint: string };
@@ -128,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     catalogCacheMs: Math.max(0, int(env.CATALOG_CACHE_MS, 1000)),
     detailsCacheMb: Math.max(0, int(env.DETAILS_CACHE_MB, 128)),
     market: loadMarketConfig(env, devMode),
+    drops: loadDropsConfig(env),
     chain: {
       mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',
       rpcUrl: env.CHAIN_RPC_URL || undefined,
@@ -157,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       resetTokenTtlMs: 10 * 60_000,
       captchaChallengesPerIp: Math.max(1, int(env.CAPTCHA_CHALLENGES_PER_IP, 30)),
       kycAttemptsPerUser: Math.max(1, int(env.KYC_ATTEMPTS_PER_USER, 5)),
+      kycAccountsPerIdentity: Math.max(1, int(env.KYC_ACCOUNTS_PER_IDENTITY, 3)),
     },
   };
   if (config.smsProvider === 'aliyun') {

@@ -36,6 +36,14 @@ export const Status = {
   ORDERS_NOT_CANCELLED: '1019',
   /** Ordering paused for this buyer: cooldown after a cancelled / expired order of the listing, or the daily cap of those. */
   ORDER_COOLDOWN: '1020',
+  /** Primary sale (drops): busy — too many buyers at this moment or too many attempts; retry after a moment (Retry-After header). */
+  DROP_QUEUEING: '1021',
+  /** Primary sale (drops): no stock left (or less than asked for). */
+  DROP_SOLD_OUT: '1022',
+  /** Primary sale (drops): the purchase limit of this real-name identity for the release is reached. */
+  DROP_LIMIT: '1023',
+  /** Primary sale (drops): the release is not on sale now (not started, ended, or not sold as a drop). */
+  DROP_NOT_ON_SALE: '1024',
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',

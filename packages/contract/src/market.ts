@@ -140,14 +140,23 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 export const payMethod = z.enum(['sandbox', 'alipay', 'balance']);
 export type PayMethod = z.infer<typeof payMethod>;
 
-export const createOrderBody = z.object({ goodsId: optionalId, listingId: optionalId });
+/**
+ * createOrder: a market order {goodsId | listingId}, or a primary-sale (drop) order {projectId, count}
+ * (docs/drops.md) — `count` defaults to 1.
+ */
+export const createOrderBody = z.object({
+  goodsId: optionalId,
+  listingId: optionalId,
+  projectId: optionalId,
+  count: intLike.pipe(z.number().int().min(1).max(1000)).nullish().transform((v) => v ?? undefined),
+});
 export const orderNoBody = z.object({ orderNo: orderNoParam });
 export const partyBrief = z.object({ accountId: z.string(), nickname: z.string() });
 export const orderEvent = z.object({ status: orderStatus, from: orderStatus.nullable(), note: z.string().nullable(), at: z.number().int() });
 export const orderDetail = z.object({
   orderNo: z.string(),
-  /** 'market' (bought from a listing) or 'bid' (the seller accepted the buyer's bid). */
-  kind: z.enum(['market', 'bid']),
+  /** 'market' (bought from a listing), 'bid' (the seller accepted the buyer's bid) or 'drop' (primary sale of a release). */
+  kind: z.enum(['market', 'bid', 'drop']),
   status: orderStatus,
   /** The caller's side of the order. */
   role: z.enum(['buyer', 'seller']),
@@ -171,6 +180,19 @@ export const orderDetail = z.object({
   txHash: z.string().nullable(),
   explorerUrl: z.string().nullable(),
   failReason: z.string().nullable(),
+  /**
+   * A drop order (kind 'drop'): the release, how many units at which unit price, and — once paid
+   * and fulfilled — its collectibles with their mint state. `goods` then shows the release (id 0
+   * until the first collectible exists, else the first one). null for market and bid orders.
+   */
+  drop: z
+    .object({
+      projectId: z.number().int(),
+      quantity: z.number().int(),
+      unitPriceFen: z.number().int(),
+      items: z.array(z.object({ goodsId: z.number().int(), serial: z.number().int(), tokenId: z.string().nullable(), chainStatus: z.enum(['pending', 'minted']) })),
+    })
+    .nullable(),
   timeline: z.array(orderEvent),
   serverTime: z.number().int(),
 });

@@ -32,6 +32,8 @@ export const DevPaths = {
   smsOutbox: '/dev/sms-outbox',
   /** Embedded dev chain only: a new collectible for the caller, minted to the linked wallet by the mint job. */
   grantCollectible: '/dev/grant-collectible',
+  /** Dev mode only: a new release on sale as a drop (browser tests, trying the primary sale). */
+  createDropRelease: '/dev/drop-release',
 } as const;
 
 export const ChainPaths = {
@@ -136,6 +138,12 @@ export const OrderPaths = {
   sandboxConfirm: '/payment/sandbox/confirm',
   /** Sandbox only: credit the platform balance (a sandbox top-up). */
   sandboxTopup: '/payment/sandbox/topup',
+} as const;
+
+/** The primary sale (drops, docs/drops.md). createOrder {projectId, count} is OrderPaths.createOrder. */
+export const DropPaths = {
+  /** GET ?projectId= — my purchase limit of a release (per real-name identity), bought and remaining. */
+  nowStint: '/official/stint/nowStint/',
 } as const;
 
 /** Asynchronous payment notifications from the providers (outside the gateway: they answer `success` / `failure` as text). */

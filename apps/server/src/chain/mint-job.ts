@@ -2,11 +2,15 @@ import crypto from 'node:crypto';
 import { format, sign } from 'js-conflux-sdk';
 import type { AppContext } from '../context.ts';
 import type { SecretBox } from '../util/secret-box.ts';
-import { listUnmintedGoods, markMinted } from '../modules/catalog/mint-queue.ts';
+import { listUnmintedGoods } from '../modules/catalog/mint-queue.ts';
+import { mintPendingGoods, onMintWanted, type Minter, type MintOutcome } from '../modules/drops/mint-batches.ts';
+import type { Chain } from './chain-service.ts';
+import type { Db } from '../db/database.ts';
 
 /**
- * Mints pending collectibles on chain through the operator queue, one `mint` per token with the
- * idempotency key `mint:goods:<id>`, so a restart can never mint a token twice. Demo users
+ * Mints pending collectibles on chain through the operator queue, in `mintBatch` transactions of
+ * up to MINT_BATCH_SIZE tokens with one idempotency key per batch (modules/drops/mint-batches.ts);
+ * the contract refuses an existing token id, so a restart can never mint a token twice. Demo users
  * (regist_channel 'demo') get a deterministic dev wallet derived from the operator key; anyone
  * else needs a linked wallet first.
  */
@@ -26,15 +30,63 @@ export function legacyDemoWalletKey(chain: { operatorAddress: string }, userId: 
   return crypto.createHmac('sha256', seed).update(String(userId)).digest();
 }
 
+/** The real Minter: `Collectible.mintBatch(to[], ids[])` (or `mint(to, id)` for one) on the operator's durable queue. */
+export function chainMinter(chain: Chain, db: Db): Minter {
+  return {
+    contract: chain.collectible,
+    async submit(key, to, tokenIds) {
+      const c = chain.contracts.collectible;
+      const data = (to.length === 1 ? c.mint(to[0], BigInt(tokenIds[0]!)) : c.mintBatch(to, tokenIds.map((t) => BigInt(t)))).data as string;
+      return chain.queue.enqueue({ key, kind: 'mint', to: chain.collectible, data });
+    },
+    async outcomes(txIds, timeoutMs) {
+      const out = new Map<number, MintOutcome>();
+      const deadline = Date.now() + timeoutMs;
+      let left = [...new Set(txIds)];
+      while (left.length) {
+        for (let i = 0; i < left.length; i += 500) {
+          const rows = await db.kysely.selectFrom('chain_txs').select(['id', 'status', 'tx_hash', 'error']).where('id', 'in', left.slice(i, i + 500)).execute();
+          for (const r of rows) {
+            if (r.status === 'confirmed' || r.status === 'failed') out.set(Number(r.id), { state: r.status, txHash: r.tx_hash, error: r.error });
+          }
+        }
+        left = left.filter((id) => !out.has(id));
+        if (!left.length || Date.now() > deadline) break;
+        // Woken by the queue when any transaction is done, else look again in 250 ms.
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(done, 250);
+          const off = chain.queue.onDone(() => done());
+          function done() {
+            clearTimeout(t);
+            off();
+            resolve();
+          }
+        });
+      }
+      for (const id of left) out.set(id, { state: 'pending', txHash: null, error: null });
+      return out;
+    },
+    exists: (tokenId) => chain.contracts.collectible.exists(BigInt(tokenId)) as Promise<boolean>,
+  };
+}
+
+/**
+ * The mint loop of this process: gives demo users their dev wallet, then runs batched passes
+ * (modules/drops/mint-batches.ts) — at once while there is work, every 1.5 s when idle, and at once
+ * when a fulfilment created collectibles (wakeMinting).
+ */
 export function startMintJob(ctx: AppContext, log: (msg: string, extra?: unknown) => void) {
   const chain = ctx.chain!;
+  const minter = chainMinter(chain, ctx.db);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let busy = false;
+  let again = false;
   const demoAddress = (userId: number) => format.address(sign.privateKeyToAddress(demoWalletKey(ctx.secrets, chain, userId)), chain.networkId);
 
   async function pass(): Promise<number> {
-    const pending = await listUnmintedGoods(ctx, 500);
+    const pending = await listUnmintedGoods(ctx, 5000);
     if (pending.length === 0) return 0;
     const demoOwners = [...new Set(pending.filter((g) => !g.ownerWallet).map((g) => g.ownerUserId))];
     if (demoOwners.length) {
@@ -43,46 +95,33 @@ export function startMintJob(ctx: AppContext, log: (msg: string, extra?: unknown
         await ctx.db.kysely.updateTable('users').set({ wallet_address: demoAddress(Number(u.id)) }).where('id', '=', u.id).where('wallet_address', 'is', null).execute();
       }
     }
-    const wallets = new Map(
-      (await ctx.db.kysely.selectFrom('users').select(['id', 'wallet_address']).where('id', 'in', [...new Set(pending.map((g) => g.ownerUserId))]).execute())
-        .map((u) => [Number(u.id), u.wallet_address]),
-    );
-    const jobs: { goodsId: number; txId: number; tokenId: string }[] = [];
-    for (const g of pending) {
-      const to = wallets.get(g.ownerUserId);
-      if (!to) continue;
-      const data = chain.contracts.collectible.mint(to, BigInt(g.tokenId)).data as string;
-      jobs.push({ goodsId: g.id, tokenId: g.tokenId, txId: await chain.queue.enqueue({ key: `mint:goods:${g.id}`, kind: 'mint', to: chain.collectible, data }) });
-    }
-    let done = 0;
-    for (const j of jobs) {
-      const row = await chain.queue.waitFor(j.txId, 600_000);
-      if (row.status === 'confirmed') {
-        done += await markMinted(ctx, [j.goodsId], { contract: chain.collectible, txHash: row.tx_hash ?? undefined });
-      } else if (await chain.contracts.collectible.exists(BigInt(j.tokenId)).catch(() => false)) {
-        // Minted by an earlier attempt: the token is there.
-        done += await markMinted(ctx, [j.goodsId], { contract: chain.collectible });
-      } else {
-        log('mint failed', { goodsId: j.goodsId, error: row.error });
-      }
-    }
-    return done;
+    return mintPendingGoods(ctx, minter, { limit: 5000, log });
   }
 
   const schedule = (ms: number) => {
     if (stopped) return;
+    if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
+      timer = undefined;
+      busy = true;
       running = pass()
         .then((n) => {
           if (n) log(`minted ${n} collectibles`);
-          schedule(n ? 0 : 1500);
+          busy = false;
+          schedule(n || again ? 0 : 1500);
+          again = false;
         })
         .catch((err) => {
+          busy = false;
           log('mint job pass failed', { err: String(err) });
           schedule(5000);
         });
     }, ms);
   };
+  onMintWanted(ctx, () => {
+    if (busy) again = true;
+    else schedule(0);
+  });
   schedule(0);
   return {
     async stop() {

@@ -7,7 +7,7 @@
 import type { chainStatus, goodsStatus, historyActionKind } from '@cfx/contract/catalog.ts';
 import type { bidStatus, listingStatus, orderCard, orderStatus, payMethod } from '@cfx/contract/market.ts';
 import type { z } from 'zod';
-import type { BidStatus, GoodsChainStatus, GoodsHistoryAction, GoodsStatus, ListingKind, ListingStatus, OrderStatus, PayMethod } from './schema.ts';
+import type { BidStatus, GoodsChainStatus, GoodsHistoryAction, GoodsStatus, ListingStatus, OrderKind, OrderStatus, PayMethod } from './schema.ts';
 
 /** true when A and B are the same set of values, false otherwise (not distributive). */
 export type SameValues<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -26,7 +26,7 @@ export type ApiGuards = [
   // orders.status and order_events.{from,to}_status → OrderDetail.status / timeline (modules/orders/order-view.ts)
   Assert<SameValues<OrderStatus, z.infer<typeof orderStatus>>>,
   // orders.kind → OrderCard.kind (modules/orders/order-view.ts)
-  Assert<SameValues<ListingKind, z.infer<typeof orderCard>['kind']>>,
+  Assert<SameValues<OrderKind, z.infer<typeof orderCard>['kind']>>,
   // orders.pay_method → OrderDetail.payMethod (modules/orders/order-view.ts)
   Assert<SameValues<PayMethod, z.infer<typeof payMethod>>>,
   // bids.status → Bid.status (modules/bids/bid-view.ts)

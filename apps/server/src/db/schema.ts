@@ -19,6 +19,8 @@ export type GoodsHistoryAction = 'mint' | 'list' | 'delist' | 'sale' | 'transfer
 export type RealnameProvider = 'sandbox' | 'aliyun' | 'demo';
 /** listings.kind and orders.kind: a market listing, or one made by accepting a bid. */
 export type ListingKind = 'market' | 'bid';
+/** orders.kind: a listing's kinds, or 'drop' (primary sale of a release, modules/drops). */
+export type OrderKind = ListingKind | 'drop';
 /** listings.status: draft → on_sale → reserved → sold; closed / invalid end a live listing; void drops a superseded draft. */
 export type ListingStatus = 'draft' | 'on_sale' | 'reserved' | 'sold' | 'closed' | 'invalid' | 'void';
 /** orders.status (modules/orders/transitions.ts): created → paying → paid → settling → completed | cancelled | expired | refunded. */
@@ -30,7 +32,7 @@ export type PaymentOutcome = 'pending' | 'applied' | 'credited' | 'suspense';
 /** ledger_txns.kind */
 export type LedgerTxnKind = 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense';
 /** jobs.kind: the registered job handlers (modules/market/start-market.ts). */
-export type JobKind = 'settle';
+export type JobKind = 'settle' | 'fulfil';
 /** jobs.status: pending → running → done (a failing job is retried, never parked). */
 export type JobStatus = 'pending' | 'running' | 'done';
 /** bids.status */
@@ -216,6 +218,8 @@ export interface GoodsTable {
   last_price_fen: number | null;
   acquired_at: number;
   created_at: number;
+  /** The drop order that created it (migration 0010). */
+  drop_order_no: string | null;
 }
 export interface GoodsPriceHistoryTable {
   id: Generated<number>;
@@ -321,9 +325,10 @@ export interface ListingsTable {
 export interface OrdersTable {
   id: Generated<number>;
   order_no: string;
-  kind: ListingKind;
-  listing_id: number;
-  goods_id: number;
+  kind: OrderKind;
+  /** null on drop orders (migration 0010). */
+  listing_id: number | null;
+  goods_id: number | null;
   buyer_user_id: number;
   seller_user_id: number;
   buyer_address: string;
@@ -346,6 +351,11 @@ export interface OrdersTable {
   closed_at: number | null;
   /** Why an unpaid order closed: 'buyer' (cancelled by the buyer) | 'expiry' (not paid in time) | null (migration 0009). */
   closed_by: string | null;
+  /** Drop orders (migration 0010): the release, units, unit price (price_fen = quantity × unit price) and the buyer's real-name identity digest. */
+  project_id: number | null;
+  quantity: number | null;
+  unit_price_fen: number | null;
+  identity_digest: string | null;
 }
 export interface OrderEventsTable {
   id: Generated<number>;
@@ -442,6 +452,31 @@ export interface CatalogChangesTable {
   created_at: number;
 }
 
+/** Primary-sale stock of a release (migration 0010, modules/drops/stock.ts). */
+export interface DropStockTable {
+  project_id: number;
+  supply: number;
+  taken: number;
+  paid: number;
+  next_serial: number;
+  updated_at: number;
+}
+/** Units of a release taken by one real-name identity (reserved + paid). */
+export interface DropQuotaTable {
+  project_id: number;
+  identity_digest: string;
+  taken: number;
+  updated_at: number;
+}
+/** Per-release primary-sale settings (defaults from drops-config.ts when there is no row). */
+export interface DropConfigTable {
+  project_id: number;
+  per_identity_limit: number;
+  max_per_order: number;
+  primary_commission_permille: number | null;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -481,4 +516,7 @@ export interface Database {
   favorites: FavoritesTable;
   sandbox_trades: SandboxTradesTable;
   catalog_changes: CatalogChangesTable;
+  drop_stock: DropStockTable;
+  drop_quota: DropQuotaTable;
+  drop_config: DropConfigTable;
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Page } from '@cfx/contract/paging.ts';
 import type { ProjectCard, ProjectStatus } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound, projectCardQuery, projectStatusOf, projectStatusRank, STATUS_RANK, toProjectCard } from './repo.ts';
+import { notFound, projectCardQuery, projectStatusOf, projectStatusRank, SOLD, STATUS_RANK, toProjectCard } from './repo.ts';
 
 export interface ProjectFilter {
   pageNum: number;
@@ -70,9 +70,10 @@ export async function findAllProjects(ctx: AppContext) {
   const now = ctx.now();
   const rows = await ctx.db.kysely
     .selectFrom('projects')
-    .select(['id', 'name', 'cover', 'category', 'sale_start_at', 'sale_end_at', 'sold', 'supply'])
-    .orderBy('sale_start_at', 'desc')
-    .orderBy('id', 'desc')
+    .leftJoin('drop_stock', 'drop_stock.project_id', 'projects.id')
+    .select(['projects.id', 'projects.name', 'projects.cover', 'projects.category', 'projects.sale_start_at', 'projects.sale_end_at', SOLD.as('sold'), 'projects.supply'])
+    .orderBy('projects.sale_start_at', 'desc')
+    .orderBy('projects.id', 'desc')
     .limit(1000)
     .execute();
   return rows.map((r) => ({ id: Number(r.id), name: r.name, cover: r.cover, category: r.category, status: projectStatusOf(r, now) }));

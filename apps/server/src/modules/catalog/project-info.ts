@@ -1,5 +1,6 @@
 import type { CreatorBrief } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
+import { SOLD } from './repo.ts';
 
 /**
  * The releases with their creators, kept in memory per database. Collectible pages and lists need
@@ -41,10 +42,11 @@ async function load(ctx: AppContext, h: Holder) {
   const loadStartedAt = ctx.monotonicNow();
   const rows = await ctx.db.kysely
     .selectFrom('projects')
+    .leftJoin('drop_stock', 'drop_stock.project_id', 'projects.id')
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
     .innerJoin('users', 'users.id', 'creators.user_id')
     .select([
-      'projects.id', 'projects.name', 'projects.cover', 'projects.category', 'projects.price_fen', 'projects.supply', 'projects.sold',
+      'projects.id', 'projects.name', 'projects.cover', 'projects.category', 'projects.price_fen', 'projects.supply', SOLD.as('sold'),
       'projects.sale_start_at', 'projects.sale_end_at', 'projects.holding_days',
       'creators.id as creator_id', 'creators.name as creator_name', 'creators.avatar as creator_avatar', 'users.account_id as creator_account_id',
     ])

@@ -21,12 +21,16 @@ export const STATUS_RANK: Record<ProjectStatus, number> = { on_sale: 0, upcoming
 
 /** The same rule in SQL (0 on sale, 1 upcoming, 2 sold out, 3 ended) for filters and sorting. */
 export function projectStatusRank(now: number) {
-  return sql<number>`(case when projects.sale_start_at > ${now} then 1 when projects.sold >= projects.supply then 2 when projects.sale_end_at is not null and projects.sale_end_at <= ${now} then 3 else 0 end)`;
+  return sql<number>`(case when projects.sale_start_at > ${now} then 1 when ${SOLD} >= projects.supply then 2 when projects.sale_end_at is not null and projects.sale_end_at <= ${now} then 3 else 0 end)`;
 }
+
+/** Units sold of a release: its primary-sale stock taken (reserved + paid, modules/drops) once it has one. Needs `leftJoin('drop_stock', …)`. */
+export const SOLD = sql<number>`coalesce(drop_stock.taken, projects.sold)`;
 
 export function projectCardQuery(ctx: AppContext) {
   return ctx.db.kysely
     .selectFrom('projects')
+    .leftJoin('drop_stock', 'drop_stock.project_id', 'projects.id')
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
     .innerJoin('users as cu', 'cu.id', 'creators.user_id')
     .select([
@@ -36,7 +40,7 @@ export function projectCardQuery(ctx: AppContext) {
       'projects.category',
       'projects.price_fen',
       'projects.supply',
-      'projects.sold',
+      SOLD.as('sold'),
       'projects.sale_start_at',
       'projects.sale_end_at',
       'projects.holding_days',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { nextFreeTokenId } from '../drops/create-drop-release.ts';
 
 /**
  * Dev chain only: gives the caller a new collectible of an existing release (next free token id),
@@ -10,7 +11,7 @@ import { ApiError } from '../../http/envelope.ts';
  */
 export async function grantCollectible(ctx: AppContext, userId: number, projectId?: number) {
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    if (ctx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('dev-grant'))`.execute(trx);
+    if (ctx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('token-ranges'))`.execute(trx);
     const project = await trx
       .selectFrom('projects')
       .select(['id', 'name'])
@@ -20,7 +21,8 @@ export async function grantCollectible(ctx: AppContext, userId: number, projectI
       .executeTakeFirst();
     if (!project) throw new ApiError(Status.NOT_FOUND, 'notFound', {}, 404);
     const sample = await trx.selectFrom('goods').select(['image', 'attributes']).where('project_id', '=', project.id).orderBy('id').limit(1).executeTakeFirst();
-    const maxToken = await trx.selectFrom('goods').select((e) => e.fn.max<number>('token_id').as('m')).executeTakeFirstOrThrow();
+    // After every token in use and every release's token range (a drop mints inside its range later).
+    const maxToken = { m: await nextFreeTokenId(trx) };
     const maxSerial = await trx.selectFrom('goods').select((e) => e.fn.max<number>('serial').as('m')).where('project_id', '=', project.id).executeTakeFirstOrThrow();
     const tokenId = Math.max(Number(maxToken.m ?? 0), 1_000_000) + 1;
     const serial = Number(maxSerial.m ?? 0) + 1;

@@ -113,5 +113,29 @@ export async function ledgerProblems(q: Q): Promise<string[]> {
   const escrow = await balanceOf(q, Account.escrow);
   const held = await q.selectFrom('orders').select(sql<string>`coalesce(sum(price_fen), 0)`.as('s')).where('status', 'in', ['paid', 'settling']).executeTakeFirstOrThrow();
   if (escrow !== Number(held.s)) problems.push(`escrow is ${escrow} but paid/settling orders hold ${held.s}`);
+  // A drop order's price is its quantity × unit price, split into the platform's commission and the creator's income.
+  const drops = await q
+    .selectFrom('orders')
+    .select(['order_no'])
+    .where('kind', '=', 'drop')
+    .where((eb) => eb.or([
+      eb(sql`price_fen`, '!=', sql`quantity * unit_price_fen`),
+      eb(sql`price_fen`, '!=', sql`commission_fen + seller_income_fen`),
+      eb('royalty_fen', '!=', 0),
+    ]))
+    .limit(20)
+    .execute();
+  for (const d of drops) problems.push(`drop order ${d.order_no}: price ≠ quantity × unit price or ≠ commission + creator income`);
+  // Every completed order was settled by exactly one `settle:` transaction (a paid drop order is credited to the creator only once).
+  const unsettled = await q
+    .selectFrom('orders')
+    .leftJoin('ledger_txns', (j) => j.on(sql<boolean>`ledger_txns.id = ${sql.lit('settle:')} || orders.order_no`))
+    .select('orders.order_no')
+    .where('orders.kind', '=', 'drop')
+    .where('orders.status', '=', 'completed')
+    .where('ledger_txns.id', 'is', null)
+    .limit(20)
+    .execute();
+  for (const u of unsettled) problems.push(`completed drop order ${u.order_no} has no settle transaction`);
   return problems;
 }

@@ -10,6 +10,7 @@ import { expireDueOrders } from '../orders/close-order.ts';
 import { completionBatcher, runSettleJob, settlingBatcher } from '../orders/settle-order.ts';
 import { createNotifier, type Notifier } from '../payments/notify-delivery.ts';
 import { reconcilePayments } from '../payments/reconcile-payments.ts';
+import { registerDropJobs } from '../drops/register-jobs.ts';
 import { chainSettlement } from './chain-settlement.ts';
 import type { MarketRuntime } from './runtime.ts';
 import type { SettlementChain } from './settlement-chain.ts';
@@ -102,6 +103,7 @@ export async function startMarket(app: FastifyInstance, ctx: AppContext): Promis
   jobs.register('settle', (job) => runSettleJob(ctx, String(job.payload.orderNo ?? job.key.replace(/^settle:/, ''))));
   jobs.periodic('expire-orders', 1000, () => expireDueOrders(ctx));
   jobs.periodic('reconcile-payments', 15_000, () => reconcilePayments(ctx));
+  registerDropJobs(ctx, jobs); // fulfil (drop orders) and the drop completion sweep
   if (cfg.jobs) await jobs.start();
   app.addHook('onClose', async () => runtime.stop());
   return { notifier: () => notifier };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
+import { releaseDropOrder } from '../drops/release-drop-order.ts';
 
 /**
  * Closes an unpaid order (created / paying) as `expired` or `cancelled` and releases its listing,
@@ -24,6 +25,8 @@ export async function closeUnpaidOrder(
     const moved = await moveOrder(trx, orderNo, o.status, to, now, { closed_at: now, fail_reason: opts.reason ?? null, closed_by: closedBy }, opts.reason ?? null);
     if (!moved) return false;
     await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
+    // A drop order gives its units back to the release's stock and the buyer's quota (exactly once: the move above is conditional).
+    await releaseDropOrder(ctx, trx, orderNo, now);
     return true;
   });
 }

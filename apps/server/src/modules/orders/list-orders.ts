@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { OrderStatus } from '../../db/schema.ts';
-import { orderQuery, toOrderCard } from './order-view.ts';
+import { dropItemsOf, orderQuery, toOrderCard } from './order-view.ts';
 
 const GROUPS = {
   pending: ['created', 'paying'],
@@ -29,7 +29,8 @@ function filtered(ctx: AppContext, userId: number, f: OrderFilter) {
 /** queryNftOrderList {role?, status?}: my latest 50 orders. */
 export async function listOrders(ctx: AppContext, userId: number, f: OrderFilter) {
   const rows = await filtered(ctx, userId, f).orderBy('orders.id', 'desc').limit(50).execute();
-  return rows.map((r) => toOrderCard(ctx, r, userId));
+  const items = await dropItemsOf(ctx.db.kysely, rows);
+  return rows.map((r) => toOrderCard(ctx, r, userId, items));
 }
 
 /** pageListNftOrder {role?, status?, pageNum, pageSize}: my orders, newest first, paged. */
@@ -38,5 +39,6 @@ export async function pageOrders(ctx: AppContext, userId: number, f: OrderFilter
   let cq = ctx.db.kysely.selectFrom('orders').select(sql<number>`count(*)`.as('n')).where(f.role === 'seller' ? 'seller_user_id' : 'buyer_user_id', '=', userId);
   if (f.status && f.status !== 'all') cq = cq.where('status', 'in', statusesOf(f.status));
   const total = Number((await cq.executeTakeFirstOrThrow()).n);
-  return { list: rows.map((r) => toOrderCard(ctx, r, userId)), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const items = await dropItemsOf(ctx.db.kysely, rows);
+  return { list: rows.map((r) => toOrderCard(ctx, r, userId, items)), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }

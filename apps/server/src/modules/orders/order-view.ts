@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OrderDetail } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
@@ -6,8 +7,9 @@ import type { Q } from '../../db/tx.ts';
 export function orderQuery(q: Q) {
   return q
     .selectFrom('orders')
-    .innerJoin('goods', 'goods.id', 'orders.goods_id')
-    .innerJoin('projects', 'projects.id', 'goods.project_id')
+    // A drop order has no goods row of its own (modules/drops): its release is orders.project_id.
+    .leftJoin('goods', 'goods.id', 'orders.goods_id')
+    .innerJoin('projects', (j) => j.on(sql<boolean>`projects.id = coalesce(orders.project_id, goods.project_id)`))
     .innerJoin('users as bu', 'bu.id', 'orders.buyer_user_id')
     .innerJoin('users as su', 'su.id', 'orders.seller_user_id')
     .select([
@@ -15,7 +17,8 @@ export function orderQuery(q: Q) {
       'orders.price_fen', 'orders.commission_fen', 'orders.royalty_fen', 'orders.seller_income_fen', 'orders.pay_method', 'orders.expires_at',
       'orders.created_at', 'orders.paid_at', 'orders.completed_at', 'orders.closed_at', 'orders.tx_hash', 'orders.fail_reason',
       'goods.name as goods_name', 'goods.image as goods_image', 'goods.serial as goods_serial', 'goods.token_id as goods_token_id',
-      'projects.name as project_name',
+      'projects.name as project_name', 'projects.cover as project_cover',
+      'orders.project_id', 'orders.quantity', 'orders.unit_price_fen',
       'bu.account_id as buyer_account_id', 'bu.nickname as buyer_nickname', 'su.account_id as seller_account_id', 'su.nickname as seller_nickname',
     ]);
 }
@@ -23,7 +26,7 @@ export type OrderRow = NonNullable<Awaited<ReturnType<ReturnType<typeof orderQue
 
 const n = (v: number | string | null) => (v === null ? null : Number(v));
 
-export function toOrderCard(ctx: AppContext, r: OrderRow, viewerId: number): Omit<OrderDetail, 'timeline'> {
+export function toOrderCard(ctx: AppContext, r: OrderRow, viewerId: number, dropItems?: DropItems): Omit<OrderDetail, 'timeline'> {
   const now = ctx.now();
   // The DB's status and pay-method unions are the API's enums (db/api-guards.ts): no cast needed.
   const status = r.status;
@@ -35,7 +38,12 @@ export function toOrderCard(ctx: AppContext, r: OrderRow, viewerId: number): Omi
     kind: r.kind,
     status,
     role,
-    goods: { id: Number(r.goods_id), name: r.goods_name, image: r.goods_image, serial: Number(r.goods_serial), projectName: r.project_name, tokenId: r.goods_token_id === null ? null : String(r.goods_token_id) },
+    goods: r.kind === 'drop'
+      ? { id: dropItems?.get(r.order_no)?.[0]?.goodsId ?? 0, name: r.project_name, image: r.project_cover, serial: 0, projectName: r.project_name, tokenId: null }
+      : { id: Number(r.goods_id), name: r.goods_name ?? '', image: r.goods_image ?? '', serial: Number(r.goods_serial), projectName: r.project_name, tokenId: r.goods_token_id === null ? null : String(r.goods_token_id) },
+    drop: r.kind === 'drop'
+      ? { projectId: Number(r.project_id), quantity: Number(r.quantity), unitPriceFen: Number(r.unit_price_fen), items: dropItems?.get(r.order_no) ?? [] }
+      : null,
     listingId: Number(r.listing_id),
     priceFen: Number(r.price_fen),
     commissionFen: Number(r.commission_fen),
@@ -65,5 +73,20 @@ export async function orderTimeline(q: Q, orderNo: string): Promise<OrderDetail[
 export async function orderDetailOf(ctx: AppContext, orderNo: string, viewerId: number): Promise<OrderDetail | undefined> {
   const r = await orderQuery(ctx.db.kysely).where('orders.order_no', '=', orderNo).executeTakeFirst();
   if (!r) return undefined;
-  return { ...toOrderCard(ctx, r, viewerId), timeline: await orderTimeline(ctx.db.kysely, orderNo) };
+  return { ...toOrderCard(ctx, r, viewerId, await dropItemsOf(ctx.db.kysely, [r])), timeline: await orderTimeline(ctx.db.kysely, orderNo) };
+}
+
+/** The collectibles of drop orders (created when the order is fulfilled), by order number. */
+export type DropItems = Map<string, NonNullable<OrderDetail['drop']>['items']>;
+export async function dropItemsOf(q: Q, rows: readonly { order_no: string; kind: string }[]): Promise<DropItems> {
+  const out: DropItems = new Map();
+  const nos = rows.filter((r) => r.kind === 'drop').map((r) => r.order_no);
+  if (!nos.length) return out;
+  const goods = await q.selectFrom('goods').select(['id', 'serial', 'token_id', 'chain_status', 'drop_order_no']).where('drop_order_no', 'in', nos).orderBy('serial').execute();
+  for (const g of goods) {
+    const list = out.get(g.drop_order_no!) ?? [];
+    list.push({ goodsId: Number(g.id), serial: Number(g.serial), tokenId: g.token_id === null ? null : String(g.token_id), chainStatus: g.chain_status });
+    out.set(g.drop_order_no!, list);
+  }
+  return out;
 }

@@ -9,6 +9,7 @@ import { requireUserId } from '../../http/auth.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { createOrder } from './create-order.ts';
+import { createDropOrderFor, isDropOrderBody } from '../drops/routes.ts';
 import { getOrderDetail, queryAmount } from './get-order.ts';
 import { listDeals } from './list-deals.ts';
 import { listOrders, pageOrders } from './list-orders.ts';
@@ -17,8 +18,10 @@ import { listOrders, pageOrders } from './list-orders.ts';
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
-  r.post(OrderPaths.createOrder, { schema: { tags, body: M.createOrderBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
-    const detail = await createOrder(ctx, await requireUserId(ctx, req), req.body);
+  r.post(OrderPaths.createOrder, { schema: { tags, body: M.createOrderBody, response: { 200: M.orderDetailResponse } } }, async (req, reply) => {
+    const userId = await requireUserId(ctx, req);
+    // {projectId, count}: a primary-sale (drop) order (modules/drops); else a market order.
+    const detail = isDropOrderBody(req.body) ? await createDropOrderFor(ctx, userId, req.body, reply) : await createOrder(ctx, userId, req.body);
     const minutes = Math.max(1, Math.round(ctx.config.market.paymentWindowMs / 60_000));
     return body(Status.OK, detail, formatMessage('orderCreated', langOf(req), { m: minutes }));
   });

@@ -4,6 +4,7 @@ import type { ProviderTrade } from '../../providers/payment/types.ts';
 import { inTx } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { moveOrder, noteOrder } from '../orders/transitions.ts';
+import { afterPaymentJob } from '../drops/after-payment.ts';
 
 export type ApplyOutcome = 'applied' | 'credited' | 'duplicate' | 'suspense' | 'ignored';
 
@@ -30,7 +31,7 @@ export async function applyProviderPayment(ctx: AppContext, provider: 'sandbox' 
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return 'duplicate' as const;
-    const o = await trx.selectFrom('orders').select(['order_no', 'status', 'price_fen', 'buyer_user_id']).where('order_no', '=', t.orderNo).executeTakeFirst();
+    const o = await trx.selectFrom('orders').select(['order_no', 'kind', 'status', 'price_fen', 'buyer_user_id']).where('order_no', '=', t.orderNo).executeTakeFirst();
     let outcome: ApplyOutcome;
     if (!o) {
       await postTxn(trx, { id: `suspense:${provider}:${t.tradeNo}`, kind: 'suspense', orderNo: t.orderNo, entries: [{ account: Account.external(provider), amountFen: -t.amountFen }, { account: Account.suspense, amountFen: t.amountFen }], now });
@@ -42,7 +43,8 @@ export async function applyProviderPayment(ctx: AppContext, provider: 'sandbox' 
         : null;
       if (moved) {
         await postTxn(trx, { id: `pay:${provider}:${t.tradeNo}`, kind: 'pay', orderNo: t.orderNo, entries: [{ account: Account.external(provider), amountFen: -t.amountFen }, { account: Account.escrow, amountFen: t.amountFen }], now });
-        await enqueueJob(trx, { kind: 'settle', key: `settle:${t.orderNo}`, payload: { orderNo: t.orderNo } });
+        // settle (market / bid) or fulfil (drop) — drops/after-payment.ts
+        await enqueueJob(trx, afterPaymentJob(o.kind, t.orderNo));
         outcome = 'applied';
       } else {
         await postTxn(trx, { id: `credit:${provider}:${t.tradeNo}`, kind: 'credit', orderNo: t.orderNo, entries: [{ account: Account.external(provider), amountFen: -t.amountFen }, { account: Account.user(Number(o.buyer_user_id)), amountFen: t.amountFen }], now });

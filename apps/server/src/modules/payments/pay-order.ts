@@ -13,6 +13,8 @@ import { FILLED_REVERTS } from '../market/settlement-chain.ts';
 import { closeUnpaidOrder } from '../orders/close-order.ts';
 import { settleRequestOf } from '../orders/settle-order.ts';
 import { moveOrder } from '../orders/transitions.ts';
+import { afterPaymentJob } from '../drops/after-payment.ts';
+import { dropSubject } from '../drops/payment-subject.ts';
 
 /** Payment methods available now. */
 export function availableMethods(ctx: AppContext): PayMethod[] {
@@ -53,12 +55,15 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
   if (o.status === 'expired') throw new ApiError(Status.ORDER_STATE, 'orderExpired');
   if (o.status !== 'created' && o.status !== 'paying') throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
   const provider = input.method === 'balance' ? undefined : providerFor(ctx, input.method);
-  const chain = requireSettlement(ctx);
-  const verdict = await chain.check(await settleRequestOf(ctx, o));
-  if (!verdict.ok && (verdict.permanent || FILLED_REVERTS.has(verdict.reason))) {
-    await invalidateListing(ctx, Number(o.listing_id), verdict.reason);
-    await closeUnpaidOrder(ctx, o.order_no, 'cancelled', { reason: `listing no longer valid: ${verdict.reason}` });
-    throw new ApiError(Status.GOODS_STATE, 'listingGone');
+  // A drop order has no seller's order to dry-run: its collectibles are minted after payment.
+  if (o.kind !== 'drop') {
+    const chain = requireSettlement(ctx);
+    const verdict = await chain.check(await settleRequestOf(ctx, o));
+    if (!verdict.ok && (verdict.permanent || FILLED_REVERTS.has(verdict.reason))) {
+      await invalidateListing(ctx, Number(o.listing_id), verdict.reason);
+      await closeUnpaidOrder(ctx, o.order_no, 'cancelled', { reason: `listing no longer valid: ${verdict.reason}` });
+      throw new ApiError(Status.GOODS_STATE, 'listingGone');
+    }
   }
   const now = ctx.now();
   const price = Number(o.price_fen);
@@ -71,7 +76,7 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
         .values({ provider: 'balance', provider_trade_no: o.order_no, order_no: o.order_no, user_id: userId, amount_fen: price, outcome: 'applied', raw: '{}', created_at: now })
         .execute();
       await postTxn(trx, { id: `pay:balance:${o.order_no}`, kind: 'pay', orderNo: o.order_no, entries: [{ account: Account.user(userId), amountFen: -price }, { account: Account.escrow, amountFen: price }], now });
-      await enqueueJob(trx, { kind: 'settle', key: `settle:${o.order_no}`, payload: { orderNo: o.order_no } });
+      await enqueueJob(trx, afterPaymentJob(o.kind, o.order_no));
     });
     ctx.market?.jobs.wake();
     return { orderNo: o.order_no, method: input.method, status: 'paid' as const, payUrl: null, expiresAt: Number(o.expires_at) };
@@ -91,7 +96,7 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
   const { payUrl } = await provider!.createPayment({
     orderNo: o.order_no,
     amountFen: price,
-    subject: goods ? `${goods.name} #${goods.serial}` : o.order_no,
+    subject: o.kind === 'drop' ? await dropSubject(ctx, o) : goods ? `${goods.name} #${goods.serial}` : o.order_no,
     expiresAt: Number(o.expires_at),
     returnUrl: `${ret}${ret.includes('?') ? '&' : '?'}orderNo=${encodeURIComponent(o.order_no)}`,
     notifyUrl: `${base}${PaymentNotifyPaths[input.method as 'sandbox' | 'alipay']}`,

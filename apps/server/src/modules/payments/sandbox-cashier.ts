@@ -31,8 +31,9 @@ export async function renderCashier(ctx: AppContext, t: string, nonce = ''): Pro
   if (!ticket) throw new ApiError(Status.PAYMENT_REFUSED, 'cashierInvalid');
   const g = await ctx.db.kysely
     .selectFrom('orders')
-    .innerJoin('goods', 'goods.id', 'orders.goods_id')
-    .select(['goods.name', 'goods.serial', 'orders.status'])
+    .leftJoin('goods', 'goods.id', 'orders.goods_id')
+    .leftJoin('projects', 'projects.id', 'orders.project_id')
+    .select(['goods.name', 'goods.serial', 'orders.status', 'projects.name as project_name', 'orders.quantity'])
     .where('orders.order_no', '=', ticket.orderNo)
     .executeTakeFirst();
   const confirmUrl = `${API_BASE}${OrderPaths.sandboxConfirm}`;
@@ -51,7 +52,7 @@ button.pay{background:#1677ff;border-color:#1677ff;color:#fff}button:disabled{op
 </style></head><body><main>
 <h1>沙箱收银台</h1><p class="sub">Sandbox cashier · 不会产生真实扣款 / no real money</p>
 <div class="amount" id="amount">${esc(formatFen(ticket.amountFen))}</div>
-<dl><dt>订单号</dt><dd id="orderNo">${esc(ticket.orderNo)}</dd><dt>商品</dt><dd>${esc(g ? `${g.name} #${g.serial}` : '-')}</dd><dt>剩余时间</dt><dd id="left" data-s="${seconds}"></dd></dl>
+<dl><dt>订单号</dt><dd id="orderNo">${esc(ticket.orderNo)}</dd><dt>商品</dt><dd>${esc(g?.name ? `${g.name} #${g.serial}` : g?.project_name ? `${g.project_name} ×${g.quantity}` : '-')}</dd><dt>剩余时间</dt><dd id="left" data-s="${seconds}"></dd></dl>
 <div class="row"><button class="pay" id="pay">支付</button><button id="cancel">取消</button></div>
 <div id="msg" role="status"></div>
 </main>

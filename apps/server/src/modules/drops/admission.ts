@@ -1,0 +1,65 @@
+import { Status } from '@cfx/contract/envelope.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../http/envelope.ts';
+
+/**
+ * Load shedding of the primary sale, in this process (docs/drops.md "Under load"):
+ * - attempts: at most DROP_ATTEMPTS_PER_SECOND createOrder calls for drops per user and per
+ *   real-name identity in any one-second window, else 1021 dropTooFrequent;
+ * - admission: at most DROP_MAX_IN_FLIGHT reservations of one release run at once, else 1021
+ *   dropQueueing — the database never sees more than that from one process, so a burst is answered
+ *   fast with "排队中" instead of piling up lock waits and timeouts.
+ * Both answers carry a Retry-After hint (DropBusy).
+ */
+export class DropBusy extends ApiError {
+  constructor(key: 'dropQueueing' | 'dropTooFrequent', readonly retryAfterMs: number) {
+    super(Status.DROP_QUEUEING, key);
+  }
+}
+
+interface State {
+  inFlight: Map<number, number>;
+  windows: Map<string, { start: number; n: number }>;
+}
+const states = new WeakMap<object, State>();
+function stateOf(ctx: AppContext): State {
+  let s = states.get(ctx.db);
+  if (!s) states.set(ctx.db, (s = { inFlight: new Map(), windows: new Map() }));
+  return s;
+}
+
+/** Counts an attempt of `key` (`u:<userId>`, `i:<identity>`); throws DropBusy beyond the per-second budget. */
+export function countAttempt(ctx: AppContext, key: string) {
+  const s = stateOf(ctx);
+  const now = performance.now();
+  if (s.windows.size > 50_000) for (const [k, w] of s.windows) if (now - w.start >= 1000) s.windows.delete(k);
+  const w = s.windows.get(key);
+  if (!w || now - w.start >= 1000) {
+    s.windows.set(key, { start: now, n: 1 });
+    return;
+  }
+  w.n++;
+  if (w.n > ctx.config.drops.attemptsPerSecond) throw new DropBusy('dropTooFrequent', Math.ceil(1000 - (now - w.start)));
+}
+
+/** Runs `fn` as one of the release's admitted reservations, or throws DropBusy when the release is full. */
+export async function admitted<T>(ctx: AppContext, projectId: number, fn: () => Promise<T>): Promise<T> {
+  const s = stateOf(ctx);
+  const n = s.inFlight.get(projectId) ?? 0;
+  if (n >= ctx.config.drops.maxInFlight) throw new DropBusy('dropQueueing', ctx.config.drops.retryAfterMs);
+  s.inFlight.set(projectId, n + 1);
+  try {
+    return await fn();
+  } finally {
+    const left = (s.inFlight.get(projectId) ?? 1) - 1;
+    if (left <= 0) s.inFlight.delete(projectId);
+    else s.inFlight.set(projectId, left);
+  }
+}
+
+/** Database contention that a reservation answers with 1021 instead of an error: SQLite busy/locked, PostgreSQL serialization, deadlock, lock or statement timeout, too many connections. */
+export function isContention(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  if (typeof code !== 'string') return false;
+  return code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED') || ['40001', '40P01', '55P03', '57014', '53300'].includes(code);
+}

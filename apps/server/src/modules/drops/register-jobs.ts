@@ -1,0 +1,14 @@
+import type { AppContext } from '../../context.ts';
+import type { JobRunner } from '../../jobs/runner.ts';
+import { completeMintedDropOrders } from './complete-drop-order.ts';
+import { runFulfilJob } from './fulfil-drop-order.ts';
+
+/**
+ * The primary sale's background work on the market's job worker: the `fulfil` job of a paid drop
+ * order, and the sweep that completes drop orders whose collectibles are all minted (the mint pass
+ * completes them itself; the sweep catches what a crash between the two left behind).
+ */
+export function registerDropJobs(ctx: AppContext, jobs: JobRunner) {
+  jobs.register('fulfil', (job) => runFulfilJob(ctx, String(job.payload.orderNo ?? job.key.replace(/^fulfil:/, ''))));
+  jobs.periodic('complete-drops', 2000, () => completeMintedDropOrders(ctx));
+}

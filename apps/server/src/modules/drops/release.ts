@@ -1,0 +1,71 @@
+import { Status } from '@cfx/contract/envelope.ts';
+import type { ProjectStatus } from '@cfx/contract/catalog.ts';
+import type { AppContext } from '../../context.ts';
+import { ApiError } from '../../http/envelope.ts';
+
+/** What a drop needs of a release, kept in memory for up to a second (releases change rarely; a sale start is read by server time). */
+export interface DropRelease {
+  id: number;
+  name: string;
+  cover: string;
+  priceFen: number;
+  supply: number;
+  saleStartAt: number;
+  saleEndAt: number | null;
+  tokenStart: number | null;
+  tokenEnd: number | null;
+  creatorUserId: number;
+}
+
+const MAX_AGE_MS = 1000;
+const caches = new WeakMap<object, Map<number, { value: DropRelease | null; at: number }>>();
+
+export async function dropRelease(ctx: AppContext, projectId: number): Promise<DropRelease | null> {
+  let m = caches.get(ctx.db);
+  if (!m) caches.set(ctx.db, (m = new Map()));
+  const hit = m.get(projectId);
+  if (hit && performance.now() - hit.at <= MAX_AGE_MS) return hit.value;
+  const r = await ctx.db.kysely
+    .selectFrom('projects')
+    .innerJoin('creators', 'creators.id', 'projects.creator_id')
+    .select(['projects.id', 'projects.name', 'projects.cover', 'projects.price_fen', 'projects.supply', 'projects.sale_start_at', 'projects.sale_end_at', 'projects.token_start', 'projects.token_end', 'creators.user_id'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  const value: DropRelease | null = r
+    ? {
+        id: Number(r.id),
+        name: r.name,
+        cover: r.cover,
+        priceFen: Number(r.price_fen),
+        supply: Number(r.supply),
+        saleStartAt: Number(r.sale_start_at),
+        saleEndAt: r.sale_end_at === null ? null : Number(r.sale_end_at),
+        tokenStart: r.token_start === null ? null : Number(r.token_start),
+        tokenEnd: r.token_end === null ? null : Number(r.token_end),
+        creatorUserId: Number(r.user_id),
+      }
+    : null;
+  if (m.size > 10_000) m.clear();
+  m.set(projectId, { value, at: performance.now() });
+  return value;
+}
+
+/** Forget cached releases (a test or the dev route changed one). */
+export function forgetDropReleases(ctx: AppContext) {
+  caches.delete(ctx.db);
+}
+
+/** The release's sale status at `now` from its window and the live stock (as the catalog derives it). */
+export function saleStatus(r: Pick<DropRelease, 'saleStartAt' | 'saleEndAt'>, stock: { supply: number; taken: number }, now: number): ProjectStatus {
+  if (now < r.saleStartAt) return 'upcoming';
+  if (stock.taken >= stock.supply) return 'sold_out';
+  if (r.saleEndAt !== null && now >= r.saleEndAt) return 'ended';
+  return 'on_sale';
+}
+
+/** Refuses a purchase outside the sale window (server time) or of a release without a token range (not sold as a drop). */
+export function checkOnSale(r: DropRelease, now: number) {
+  if (r.tokenStart === null || r.tokenEnd === null || r.tokenEnd - r.tokenStart + 1 < r.supply) throw new ApiError(Status.DROP_NOT_ON_SALE, 'dropNotForSale');
+  if (now < r.saleStartAt) throw new ApiError(Status.DROP_NOT_ON_SALE, 'dropNotStarted');
+  if (r.saleEndAt !== null && now >= r.saleEndAt) throw new ApiError(Status.DROP_NOT_ON_SALE, 'dropEnded');
+}

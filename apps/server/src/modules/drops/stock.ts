@@ -1,0 +1,128 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Q } from '../../db/tx.ts';
+
+/**
+ * The stock of a release's primary sale: one `drop_stock` row per release (supply, units taken =
+ * reserved by unpaid orders + paid, units paid, next serial). Every change is one conditional
+ * UPDATE inside the caller's transaction, so the stock can never be oversold, whatever number of
+ * server processes reserve at once:
+ *
+ *   take     taken = taken + n            WHERE taken + n <= supply      (createOrder)
+ *   give     taken = taken - n            WHERE taken >= n               (an unpaid order closes)
+ *   allocate next_serial += n, paid += n  WHERE next_serial + n - 1 <= supply RETURNING  (fulfilment)
+ *
+ * Lock order (docs/drops.md): the stock row is always the last row a transaction locks — nothing
+ * that holds it ever waits for another lock — so a reservation, an expiry and a fulfilment can
+ * never deadlock on it, and the row is held only for the rest of a short transaction.
+ *
+ * Reads for display and the sold-out fast path come from an in-memory snapshot at most
+ * DROP_STOCK_CACHE_MS (≤ 1 s) old, refreshed in the background; this process's own
+ * reservations and releases adjust it at once.
+ */
+export interface StockSnapshot {
+  supply: number;
+  taken: number;
+  paid: number;
+}
+
+interface Entry {
+  value?: StockSnapshot;
+  loadedAt: number;
+  loading?: Promise<StockSnapshot | undefined>;
+}
+const caches = new WeakMap<object, Map<number, Entry>>();
+
+function cacheOf(ctx: AppContext): Map<number, Entry> {
+  let m = caches.get(ctx.db);
+  if (!m) caches.set(ctx.db, (m = new Map()));
+  return m;
+}
+
+/** Creates the stock row of a release that has none yet (releases made after migration 0010): sold so far counts as taken and paid. */
+export async function ensureStock(q: Q, projectId: number, now: number): Promise<boolean> {
+  const p = await q.selectFrom('projects').select(['supply', 'sold']).where('id', '=', projectId).executeTakeFirst();
+  if (!p) return false;
+  const max = await q.selectFrom('goods').select((e) => e.fn.max<number>('serial').as('m')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  const taken = Math.min(Number(p.sold), Number(p.supply));
+  await q
+    .insertInto('drop_stock')
+    .values({ project_id: projectId, supply: Number(p.supply), taken, paid: taken, next_serial: Math.max(Number(max.m ?? 0), taken) + 1, updated_at: now })
+    .onConflict((oc) => oc.column('project_id').doNothing())
+    .execute();
+  return true;
+}
+
+async function load(ctx: AppContext, projectId: number): Promise<StockSnapshot | undefined> {
+  const read = () => ctx.db.kysely.selectFrom('drop_stock').select(['supply', 'taken', 'paid']).where('project_id', '=', projectId).executeTakeFirst();
+  let row = await read();
+  if (!row && (await ensureStock(ctx.db.kysely, projectId, ctx.now()))) row = await read();
+  return row ? { supply: Number(row.supply), taken: Number(row.taken), paid: Number(row.paid) } : undefined;
+}
+
+/** The stock of a release, at most DROP_STOCK_CACHE_MS old (undefined for an unknown release). */
+export async function stockOf(ctx: AppContext, projectId: number): Promise<StockSnapshot | undefined> {
+  const cache = cacheOf(ctx);
+  let e = cache.get(projectId);
+  const fresh = e?.value && performance.now() - e.loadedAt <= ctx.config.drops.stockCacheMs;
+  if (e && fresh) return e.value;
+  if (!e) cache.set(projectId, (e = { loadedAt: -Infinity }));
+  const entry = e;
+  entry.loading ??= load(ctx, projectId)
+    .then((v) => {
+      entry.value = v;
+      entry.loadedAt = performance.now();
+      return v;
+    })
+    .finally(() => {
+      entry.loading = undefined;
+    });
+  // A stale value answers at once while the reload runs; the first read waits for it.
+  return entry.value ?? entry.loading;
+}
+
+/** This process changed the stock (after its transaction committed): adjust the snapshot now. */
+export function noteStock(ctx: AppContext, projectId: number, takenDelta: number) {
+  const e = cacheOf(ctx).get(projectId);
+  if (e?.value) e.value = { ...e.value, taken: Math.max(0, Math.min(e.value.supply, e.value.taken + takenDelta)) };
+}
+
+/** Forget the snapshot (the next read loads it). */
+export function dropStockSnapshot(ctx: AppContext, projectId: number) {
+  cacheOf(ctx).delete(projectId);
+}
+
+/** Reserves `n` units (true) or changes nothing when fewer than `n` are left (false). */
+export async function takeStock(trx: Q, projectId: number, n: number, now: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('drop_stock')
+    .set({ taken: sql`taken + ${n}`, updated_at: now })
+    .where('project_id', '=', projectId)
+    .where(sql<boolean>`taken + ${n} <= supply`)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Gives `n` reserved units back (an unpaid order closed). */
+export async function giveStock(trx: Q, projectId: number, n: number, now: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('drop_stock')
+    .set({ taken: sql`taken - ${n}`, updated_at: now })
+    .where('project_id', '=', projectId)
+    .where('taken', '>=', n)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+/** Allocates `n` consecutive serials for a paid order and counts it paid. Returns the first serial. */
+export async function allocateSerials(trx: Q, projectId: number, n: number, now: number): Promise<number> {
+  const row = await trx
+    .updateTable('drop_stock')
+    .set({ next_serial: sql`next_serial + ${n}`, paid: sql`paid + ${n}`, updated_at: now })
+    .where('project_id', '=', projectId)
+    .where(sql<boolean>`next_serial + ${n} - 1 <= supply`)
+    .returning('next_serial')
+    .executeTakeFirst();
+  if (!row) throw new Error(`drop stock of release ${projectId}: no ${n} serials left to allocate`);
+  return Number(row.next_serial) - n;
+}
