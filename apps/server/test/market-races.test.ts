@@ -1,4 +1,6 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentNotifyPaths } from '@cfx/contract/routes.ts';
@@ -31,7 +33,100 @@ async function listed(seller: Trader, price = 10_000) {
   return g;
 }
 
+/** What one racer process (fixtures/order-racer.ts) reports. */
+interface RacerReport {
+  results: { http: number; status: string; message: string; orderNo: string | null }[];
+  spans: { start: number; end: number }[];
+  maxOpen: number;
+}
+
+/**
+ * Runs `tokens.length` createOrder calls for `goodsId` spread over `processes` child processes, each
+ * with its own app and database connection on this test's database, held at the two gates that
+ * fixtures/order-racer.ts describes. Resolves with every process's report.
+ */
+async function raceInProcesses(processes: number, tokens: string[], goodsId: number): Promise<RacerReport[]> {
+  const children: ChildProcess[] = [];
+  const kill = () => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL'));
+  try {
+    const waiting = new Array<number>(processes).fill(0);
+    let inTx = 0;
+    const reports = await new Promise<RacerReport[]>((resolve, reject) => {
+      const out: RacerReport[] = [];
+      let ready = 0;
+      for (let i = 0; i < processes; i++) {
+        const child = fork(path.join(import.meta.dirname, 'fixtures/order-racer.ts'), [t.ctx.config.dataDir, t.ctx.config.databaseUrl ?? '', String(t.clock.t)], {
+          execArgv: ['--import', 'tsx'],
+          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+        });
+        children.push(child);
+        child.once('exit', (code) => code !== 0 && reject(new Error(`racer ${i} exited with ${code}`)));
+        child.on('message', (m: { type: string; n?: number } & RacerReport) => {
+          if (m.type === 'ready' && ++ready === processes) {
+            const share = Math.ceil(tokens.length / processes);
+            children.forEach((c, j) => c.send({ type: 'race', tokens: tokens.slice(j * share, (j + 1) * share), goodsId }));
+          } else if (m.type === 'waiting') {
+            waiting[i] = m.n!;
+            // Gate 1: every call of every process has read the listing on sale and waits at its transaction.
+            if (waiting.reduce((a, b) => a + b, 0) === tokens.length) children.forEach((c) => c.send({ type: 'go' }));
+          } else if (m.type === 'in-tx') {
+            // Gate 2: a transaction is open in every process (one connection each).
+            if (++inTx === processes) children.forEach((c) => c.send({ type: 'go2' }));
+          } else if (m.type === 'done') {
+            out[i] = m;
+            if (out.filter(Boolean).length === processes) resolve(out);
+          }
+        });
+      }
+    });
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : undefined)));
+    return reports;
+  } finally {
+    kill();
+  }
+}
+
 describe('races', () => {
+  it('200 createOrder calls from 4 processes (own connection each) for one listing: all read it on sale, their transactions overlap, exactly one wins', async () => {
+    const seller = await makeTrader(t);
+    const g = await listed(seller);
+    const listing = await t.ctx.db.kysely.selectFrom('listings').select(['id']).where('goods_id', '=', g.goodsId).where('status', '=', 'on_sale').executeTakeFirstOrThrow();
+    const buyers: Trader[] = [];
+    for (let i = 0; i < 200; i++) buyers.push(await makeTrader(t));
+    const reports = await raceInProcesses(4, buyers.map((b) => b.token), g.goodsId);
+
+    // Interleaving happened: every call reached its reserving transaction having seen the listing on
+    // sale (gate 1 opened only then), and transactions of different connections were open at the same time.
+    const spans = reports.flatMap((r) => r.spans).sort((a, b) => a.start - b.start);
+    expect(spans.length).toBeGreaterThanOrEqual(200);
+    let overlap = 0;
+    for (const s of spans) overlap = Math.max(overlap, spans.filter((o) => o.start <= s.start && o.end > s.start).length);
+    expect(overlap).toBeGreaterThanOrEqual(4);
+    for (const r of reports) expect(r.spans.length).toBeGreaterThanOrEqual(50);
+
+    // Exactly one winner; every other call lost the conditional UPDATE (1013) and wrote nothing.
+    const results = reports.flatMap((r) => r.results);
+    expect(results).toHaveLength(200);
+    const won = results.filter((r) => r.status === '000000');
+    expect(won).toHaveLength(1);
+    const lost = results.filter((r) => r.status !== '000000');
+    expect(lost.every((r) => r.http === 200 && r.status === '1013' && r.message === 'someone else is buying this collectible, please try again later')).toBe(true);
+    const orders = await t.ctx.db.kysely.selectFrom('orders').select(['order_no', 'status']).where('listing_id', '=', Number(listing.id)).execute();
+    expect(orders).toEqual([{ order_no: won[0]!.orderNo, status: 'created' }]);
+    const events = await t.ctx.db.kysely.selectFrom('order_events').select(['order_no', 'to_status']).where('order_no', 'in', orders.map((o) => o.order_no)).execute();
+    expect(events).toEqual([{ order_no: won[0]!.orderNo, to_status: 'created' }]);
+    const orphans = await t.ctx.db.kysely
+      .selectFrom('order_events')
+      .leftJoin('orders', 'orders.order_no', 'order_events.order_no')
+      .select('order_events.order_no')
+      .where('orders.order_no', 'is', null)
+      .execute();
+    expect(orphans).toEqual([]);
+    const l = await t.ctx.db.kysely.selectFrom('listings').select(['status', 'reserved_order_no']).where('id', '=', Number(listing.id)).executeTakeFirstOrThrow();
+    expect(l).toEqual({ status: 'reserved', reserved_order_no: won[0]!.orderNo });
+    await expectLedgerBalanced(t);
+  }, 120_000);
+
   it('two balance payments racing for one balance: exactly one is paid', async () => {
     const seller = await makeTrader(t);
     const buyer = await makeTrader(t);
