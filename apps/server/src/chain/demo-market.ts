@@ -9,8 +9,9 @@ import { createRpc } from './rpc.ts';
 
 /**
  * Dev chain only: the demo sellers put their demo "on sale" collectibles on the market for real,
- * exactly as a person would — approve the exchange for the token from their own (deterministic
- * dev) wallet, sign the CIP-23 listOrder, openSale — so every listing a newcomer sees can be
+ * exactly as a person would — cancel any earlier signed order still open on chain (normally none),
+ * approve the exchange for the token from their own (deterministic dev) wallet, sign the CIP-23
+ * listOrder, openSale — so every listing a newcomer sees can be
  * bought and settles on chain. Demo users get a demo real-name record so the trading gate admits them.
  */
 export function startDemoMarket(ctx: AppContext, log: (msg: string, extra?: unknown) => void) {
@@ -41,26 +42,31 @@ export function startDemoMarket(ctx: AppContext, log: (msg: string, extra?: unkn
       .execute();
   }
 
-  async function approve(key: Buffer, from: string, tokenId: string) {
-    const data = chain.contracts.collectible.approve(chain.exchange, BigInt(tokenId)).data as string;
+  /** One sponsored transaction from the demo wallet, waited for (what the seller's wallet does in the web flow). */
+  async function send(key: Buffer, from: string, to: string, data: string, what: string) {
     const [nonce, epoch, est] = await Promise.all([
       rpc.call<string>('cfx_getNextNonce', [from]),
       rpc.call<string>('cfx_epochNumber', ['latest_state']),
-      rpc.call<{ gasLimit: string; storageCollateralized: string }>('cfx_estimateGasAndCollateral', [{ from, to: chain.collectible, data }, 'latest_state']),
+      rpc.call<{ gasLimit: string; storageCollateralized: string }>('cfx_estimateGasAndCollateral', [{ from, to, data }, 'latest_state']),
     ]);
-    const tx = new Transaction({ from, to: chain.collectible, nonce, gasPrice: 1_000_000_000, gas: est.gasLimit, storageLimit: BigInt(est.storageCollateralized) + 256n, epochHeight: epoch, chainId: chain.networkId, value: 0, data } as any);
+    const tx = new Transaction({ from, to, nonce, gasPrice: 1_000_000_000, gas: est.gasLimit, storageLimit: BigInt(est.storageCollateralized) + 256n, epochHeight: epoch, chainId: chain.networkId, value: 0, data } as any);
     tx.sign(format.hex(key), chain.networkId);
     const hash = await rpc.call<string>('cfx_sendRawTransaction', [format.hex(tx.serialize() as any)]);
     for (let i = 0; i < 100; i++) {
       const receipt = await rpc.call<{ outcomeStatus: string } | null>('cfx_getTransactionReceipt', [hash]);
       if (receipt) {
-        if (Number(receipt.outcomeStatus) !== 0) throw new Error(`approve reverted (${hash})`);
+        if (Number(receipt.outcomeStatus) !== 0) throw new Error(`${what} reverted (${hash})`);
         return;
       }
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`approve not confirmed (${hash})`);
+    throw new Error(`${what} not confirmed (${hash})`);
   }
+
+  const approve = (key: Buffer, from: string, tokenId: string) =>
+    send(key, from, chain.collectible, chain.contracts.collectible.approve(chain.exchange, BigInt(tokenId)).data as string, 'approve');
+  const cancelOrder = (key: Buffer, from: string, sellerOrderId: string) =>
+    send(key, from, chain.exchange, chain.contracts.exchange.cancelOrder(sellerOrderId).data as string, 'cancelOrder');
 
   async function pass(): Promise<number> {
     const rows = await ctx.db.kysely
@@ -85,6 +91,10 @@ export function startDemoMarket(ctx: AppContext, log: (msg: string, extra?: unkn
         const key = demoKeyFor(userId, g.wallet_address!);
         const price = Number(g.sale_price_fen);
         const pre = await preOpenSale(ctx, userId, { goodsId, price }, 'zh');
+        // Normally nothing: a demo collectible is listed once. An earlier signed order left open
+        // (e.g. an openSale that failed after signing, before a restart) is cancelled first, as
+        // the web flow does — openSale refuses (1019) otherwise.
+        for (const id of pre.pendingCancels) await cancelOrder(key, g.wallet_address!, id);
         if (!pre.approved) await approve(key, g.wallet_address!, pre.tokenId);
         const domain = ctx.market!.settlement!.domain();
         const signature = signListOrder(format.hex(key), { seller: pre.seller, nftToken: pre.collectibleHex, tokenId: pre.tokenId, amount: pre.priceFen, sellerOrderId: pre.sellerOrderId }, domain);
