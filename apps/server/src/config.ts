@@ -9,7 +9,14 @@ export interface ChainConfig {
   mode: 'embedded' | 'rpc' | 'off';
   rpcUrl?: string;
   networkId: number;
+  /** CHAIN_OPERATOR_KEY: the hot key (mints, settles orders, submits signed consume flows). */
   operatorKey?: string;
+  /**
+   * CHAIN_OWNER_KEY (embedded chain only): the key that deploys, owns and sponsors the contracts
+   * (setOperator, setBaseURI). Default: generated once into DATA_DIR/owner.key. Never set with
+   * CHAIN_RPC_URL: there the owner deploys offline (packages/contracts/scripts/owner.ts).
+   */
+  ownerKey?: string;
   collectibleAddress?: string;
   exchangeAddress?: string;
   /** Explorer prefix; a transaction link is `${explorerUrl}/transaction/${hash}`. */
@@ -139,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rpcUrl: env.CHAIN_RPC_URL || undefined,
       networkId: int(env.CHAIN_NETWORK_ID, 1029),
       operatorKey: env.CHAIN_OPERATOR_KEY || undefined,
+      ownerKey: env.CHAIN_OWNER_KEY || undefined,
       collectibleAddress: env.CHAIN_COLLECTIBLE_ADDRESS || undefined,
       exchangeAddress: env.CHAIN_EXCHANGE_ADDRESS || undefined,
       explorerUrl: (env.CHAIN_EXPLORER_URL || 'https://confluxscan.io').replace(/\/+$/, ''),
@@ -193,6 +201,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.chain.mode === 'rpc' && (!config.chain.operatorKey || !config.chain.collectibleAddress || !config.chain.exchangeAddress)) {
     throw new ConfigError('CHAIN_RPC_URL needs CHAIN_OPERATOR_KEY, CHAIN_COLLECTIBLE_ADDRESS and CHAIN_EXCHANGE_ADDRESS');
   }
+  if (config.chain.mode === 'rpc' && config.chain.ownerKey) {
+    throw new ConfigError('CHAIN_OWNER_KEY must not be set with CHAIN_RPC_URL: the server never uses the owner key; keep it offline (docs/operations.md, Key roles)');
+  }
+  if (config.chain.ownerKey && config.chain.operatorKey && sameKey(config.chain.ownerKey, config.chain.operatorKey)) {
+    throw new ConfigError('CHAIN_OWNER_KEY and CHAIN_OPERATOR_KEY must be different keys');
+  }
   checkSafeDefaults(config, env);
   return {
     ...config,
@@ -201,6 +215,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     chain: { ...config.chain, ...(overrides.chain ?? {}) },
   };
 }
+
+const sameKey = (a: string, b: string) => a.replace(/^0x/i, '').toLowerCase() === b.replace(/^0x/i, '').toLowerCase();
 
 function required(env: NodeJS.ProcessEnv, name: string): string {
   const v = env[name];

@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { format, sign } from 'js-conflux-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressOfPrivateKey } from '@cfx/contracts/src/order-signature.ts';
+import { deployContracts } from '@cfx/contracts/src/deploy.ts';
+import { startEmbeddedNode } from '@cfx/contracts/src/embedded-node.ts';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
 import { API } from './helpers.ts';
@@ -78,6 +81,27 @@ describe('operator queue and indexer on the embedded node', () => {
     expect(Number(await chain.contracts.collectible.balanceOf(to))).toBe(60);
   });
 
+  it('deploys with a separate owner key: owner() is DATA_DIR/owner.key (mode 600), operator() the hot key', async () => {
+    const chain = t.ctx.chain!;
+    const ownerFile = path.join(dataDir, 'owner.key');
+    expect(fs.statSync(ownerFile).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(dataDir, 'operator.key')).mode & 0o777).toBe(0o600);
+    const ownerAddress = addressOfPrivateKey(fs.readFileSync(ownerFile, 'utf8').trim(), 1029);
+    expect(ownerAddress).not.toBe(chain.operatorAddress);
+    expect(chain.ownerAddress).toBe(ownerAddress);
+    for (const contract of [chain.contracts.collectible, chain.contracts.exchange]) {
+      expect(format.address(await contract.owner(), 1029)).toBe(ownerAddress);
+      expect(format.address(await contract.operator(), 1029)).toBe(chain.operatorAddress);
+    }
+    // The owner key is the contracts' admin and sponsor; the operator key is neither.
+    expect(format.address(await chain.sdk.cfx.getAdmin(chain.collectible), 1029)).toBe(ownerAddress);
+    const row = await t.ctx.db.kysely.selectFrom('chain_meta').select('value').where('key', '=', 'owner_address').executeTakeFirst();
+    expect(row?.value).toBe(ownerAddress);
+    // The hot key cannot change the operator.
+    const setOperator = chain.contracts.collectible.setOperator(chain.operatorAddress);
+    await expect(chain.sdk.cfx.call({ from: chain.operatorAddress, to: chain.collectible, data: setOperator.data })).rejects.toThrow();
+  });
+
   it('the chain-record call validates its input', async () => {
     const r = await t.app.inject({ method: 'GET', url: `${API}/goods/v1/list/chainRecord/?tokenId=abc` });
     expect(r.statusCode).toBe(400);
@@ -149,6 +173,50 @@ describe('crash safety of the operator queue', () => {
       }
     }, 120_000);
   }
+});
+
+describe('a data dir deployed before key roles (operator = owner)', () => {
+  it('keeps its chain and contracts: same genesis, no redeploy, mints still work', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-legacy-'));
+    try {
+      // What an older server left behind: operator.key, a chain whose genesis funds only the
+      // operator, contracts deployed (and owned) by the operator, their addresses in chain_meta.
+      const opKey = `0x${crypto.randomBytes(32).toString('hex')}`;
+      fs.writeFileSync(path.join(dir, 'operator.key'), opKey, { mode: 0o600 });
+      const opAddress = addressOfPrivateKey(opKey, 1029);
+      const node = await startEmbeddedNode({ genesisSecrets: [opKey], dataDir: path.join(dir, 'chain') });
+      let old: Awaited<ReturnType<typeof deployContracts>>;
+      try {
+        old = await deployContracts({ rpcUrl: node.rpcUrl, ownerPrivateKey: opKey, operator: opAddress });
+      } finally {
+        await node.stop();
+      }
+      const off = await buildApp(loadConfig({ DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN: 'off' }, { dataDir: dir, serveWeb: false }), { logger: false });
+      await off.ctx.db.kysely.insertInto('chain_meta').values([
+        { key: 'collectible_address', value: old.collectible },
+        { key: 'exchange_address', value: old.exchange },
+      ]).execute();
+      await off.close();
+
+      const t = await start(dir);
+      try {
+        const chain = t.ctx.chain!;
+        expect(chain.collectible).toBe(old.collectible);
+        expect(chain.exchange).toBe(old.exchange);
+        expect(chain.operatorAddress).toBe(opAddress);
+        expect(chain.ownerAddress).toBe(opAddress); // reported (and warned about), still working
+        expect(fs.existsSync(path.join(dir, 'owner.key'))).toBe(false);
+        const to = newAddress();
+        const id = await chain.queue.enqueue({ key: 'mint:8001', kind: 'mint', to: chain.collectible, data: chain.contracts.collectible.mint(to, 8001n).data });
+        expect((await chain.queue.waitFor(id)).status).toBe('confirmed');
+        expect(format.address(await chain.contracts.collectible.ownerOf(8001n), 1029)).toBe(to);
+      } finally {
+        await t.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe('health of the chain', () => {

@@ -6,21 +6,70 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 
 /// @title Collectible
 /// @notice ERC-721 token of the marketplace's digital collectibles on Conflux Core.
-/// Only the platform operator mints and burns; holders list a token for sale by
-/// approving the Exchange for that token id and take it off shelf by approving the
-/// zero address (standard ERC-721 `approve`).
+///
+/// Key roles: the **owner** (Ownable; the deployer, also the Conflux contract admin and
+/// sponsor) changes the operator and the base URI and can stay offline; the **operator**
+/// (the platform's hot wallet) mints and submits owner-signed `consumeAndMint` flows.
+/// Holders list a token for sale by approving the Exchange for that token id and take it
+/// off shelf by approving the zero address (standard ERC-721 `approve`).
+///
+/// Invariants (each covered by a test on a real node):
+///  - only a token's holder, or an address the holder approved, burns it; the operator
+///    never burns on its own;
+///  - `consumeAndMint` (compose: burn N fragments -> mint the result; blind box: burn
+///    the box -> mint the drawn item) runs only with the holder's CIP-23 signature of the
+///    exact burn and mint ids, bound to this contract and chain, at most once per
+///    (holder, flowId), and burns and mints all ids or nothing.
 contract Collectible is ERC721, Ownable {
-    /// Account allowed to mint and burn (the platform's hot wallet).
+    /// What a holder consents to: burn `burnIds` (all owned by `owner`) and receive `mintIds`.
+    struct Consume {
+        address owner;
+        uint256[] burnIds;
+        uint256[] mintIds;
+        string flowId;
+    }
+
+    /// CIP-23 domain of this contract (must match packages/protocol/src/consume.ts).
+    string public constant DOMAIN_NAME = "Collectible";
+    string public constant DOMAIN_VERSION = "1";
+
+    bytes32 public constant DOMAIN_TYPEHASH =
+        keccak256("CIP23Domain(string name,string version,uint256 chainId,address verifyingContract)");
+    bytes32 public constant CONSUME_TYPEHASH =
+        keccak256("Consume(address owner,uint256[] burnIds,uint256[] mintIds,string flowId)");
+
+    /// secp256k1n / 2: signatures with a larger s are malleable copies and are rejected.
+    uint256 private constant HALF_ORDER = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
+
+    /// Account allowed to mint and to submit signed consume flows (the platform's hot wallet).
     address public operator;
 
     /// Prefix of every token URI: tokenURI(id) = baseURI + decimal(id).
     string private _baseTokenURI;
 
+    /// Consume flows already executed, keyed by flowKey(owner, flowId).
+    mapping(bytes32 key => bool) public flowUsed;
+
     event OperatorChanged(address indexed previousOperator, address indexed newOperator);
     event BaseURIChanged(string baseURI);
+    event Consumed(
+        address indexed owner,
+        bytes32 indexed flowIdHash,
+        uint256[] burnIds,
+        uint256[] mintIds,
+        string flowId
+    );
 
     error NotOperator(address caller);
     error LengthMismatch();
+    error InvalidConsume();
+    error EmptyConsume();
+    error FlowIdUsed(bytes32 flowKey);
+    error NotTokenOwner(uint256 tokenId, address owner, address actualOwner);
+    error InvalidSignatureLength(uint256 length);
+    error InvalidSignatureV(uint8 v);
+    error InvalidSignatureS(bytes32 s);
+    error InvalidSigner(address recovered, address owner);
 
     modifier onlyOperator() {
         if (msg.sender != operator) revert NotOperator(msg.sender);
@@ -55,6 +104,8 @@ contract Collectible is ERC721, Ownable {
         return _baseTokenURI;
     }
 
+    // ------------------------------------------------------------------ mint, burn
+
     /// @notice Mint `tokenId` to `to`. Reverts if the id exists.
     function mint(address to, uint256 tokenId) external onlyOperator {
         _mint(to, tokenId);
@@ -68,9 +119,100 @@ contract Collectible is ERC721, Ownable {
         }
     }
 
-    /// @notice Burn `tokenId` (e.g. fragments consumed by a composition). Operator only.
-    function burn(uint256 tokenId) external onlyOperator {
+    /// @notice Burn `tokenId`: only its holder or an address the holder approved (for this
+    /// token or all of the holder's tokens). The operator has no burn right of its own; the
+    /// platform burns through `consumeAndMint` with the holder's signature.
+    function burn(uint256 tokenId) external {
+        address holder = _requireOwned(tokenId);
+        _checkAuthorized(holder, _msgSender(), tokenId);
         _burn(tokenId);
+    }
+
+    // ------------------------------------------------------------------ consume (compose, blind box)
+
+    /// @notice Burn `c.burnIds` and mint `c.mintIds` to `c.owner`, atomically, with the
+    /// holder's CIP-23 signature of `c`. Operator only; each (owner, flowId) runs once.
+    /// @param c what the holder signed (all burnIds must be held by c.owner now)
+    /// @param signature 65 bytes r ‖ s ‖ v, v in {0, 1, 27, 28}, low s
+    /// @return key flowKey(c.owner, c.flowId), now used
+    function consumeAndMint(Consume calldata c, bytes calldata signature) external onlyOperator returns (bytes32 key) {
+        if (c.owner == address(0) || bytes(c.flowId).length == 0) revert InvalidConsume();
+        if (c.burnIds.length == 0 || c.mintIds.length == 0) revert EmptyConsume();
+
+        key = flowKey(c.owner, c.flowId);
+        if (flowUsed[key]) revert FlowIdUsed(key);
+
+        address signer = _recover(consumeDigest(c), signature);
+        if (signer != c.owner) revert InvalidSigner(signer, c.owner);
+
+        flowUsed[key] = true;
+        // Check and burn in one pass: a duplicate id finds itself already burnt (owner 0).
+        for (uint256 i = 0; i < c.burnIds.length; i++) {
+            uint256 tokenId = c.burnIds[i];
+            address holder = _ownerOf(tokenId);
+            if (holder != c.owner) revert NotTokenOwner(tokenId, c.owner, holder);
+            _burn(tokenId);
+        }
+        // Reverts (ERC721InvalidSender) if an id exists.
+        for (uint256 i = 0; i < c.mintIds.length; i++) {
+            _mint(c.owner, c.mintIds[i]);
+        }
+        emit Consumed(c.owner, keccak256(bytes(c.flowId)), c.burnIds, c.mintIds, c.flowId);
+    }
+
+    /// @notice Key of a holder's flow id in flowUsed.
+    function flowKey(address owner_, string calldata flowId) public pure returns (bytes32) {
+        return keccak256(abi.encode(owner_, keccak256(bytes(flowId))));
+    }
+
+    /// @notice CIP-23 domain separator: name, version, this chain's id and this contract.
+    function domainSeparator() public view returns (bytes32) {
+        return domainSeparatorFor(block.chainid, address(this));
+    }
+
+    /// @notice Domain separator for any chain id / contract (golden-vector checks).
+    function domainSeparatorFor(uint256 chainId, address verifyingContract) public pure returns (bytes32) {
+        return keccak256(
+            abi.encode(
+                DOMAIN_TYPEHASH,
+                keccak256(bytes(DOMAIN_NAME)),
+                keccak256(bytes(DOMAIN_VERSION)),
+                chainId,
+                verifyingContract
+            )
+        );
+    }
+
+    /// @notice CIP-23 struct hash of a Consume (arrays: keccak256 of the packed 32-byte words).
+    function hashConsume(Consume calldata c) public pure returns (bytes32) {
+        return keccak256(
+            abi.encode(
+                CONSUME_TYPEHASH,
+                c.owner,
+                keccak256(abi.encodePacked(c.burnIds)),
+                keccak256(abi.encodePacked(c.mintIds)),
+                keccak256(bytes(c.flowId))
+            )
+        );
+    }
+
+    /// @notice The digest the holder signs: keccak256(0x1901 ‖ domainSeparator ‖ hashConsume(c)).
+    function consumeDigest(Consume calldata c) public view returns (bytes32) {
+        return keccak256(abi.encodePacked(hex"1901", domainSeparator(), hashConsume(c)));
+    }
+
+    /// @notice consumeDigest as it would be on another chain / contract (golden-vector checks).
+    function consumeDigestForDomain(
+        Consume calldata c,
+        uint256 chainId,
+        address verifyingContract
+    ) external pure returns (bytes32) {
+        return keccak256(abi.encodePacked(hex"1901", domainSeparatorFor(chainId, verifyingContract), hashConsume(c)));
+    }
+
+    /// @notice Recover the signer of `c` (reverts on a malformed or malleable signature).
+    function recoverConsumeSigner(Consume calldata c, bytes calldata signature) external view returns (address) {
+        return _recover(consumeDigest(c), signature);
     }
 
     /// @notice Whether `tokenId` has been minted and not burnt.
@@ -80,5 +222,20 @@ contract Collectible is ERC721, Ownable {
 
     function _baseURI() internal view override returns (string memory) {
         return _baseTokenURI;
+    }
+
+    /// @dev Strict ECDSA recovery, the same rules as Exchange._recover: exactly 65 bytes,
+    /// v in {27, 28} after adding 27 to 0/1 (Conflux wallets sign with v = 0/1), s in the
+    /// lower half order, non-zero signer. On Core ecrecover returns the 0x1… hex address.
+    function _recover(bytes32 digest, bytes calldata signature) private pure returns (address signer) {
+        if (signature.length != 65) revert InvalidSignatureLength(signature.length);
+        bytes32 r = bytes32(signature[0:32]);
+        bytes32 s = bytes32(signature[32:64]);
+        uint8 v = uint8(signature[64]);
+        if (v < 27) v += 27;
+        if (v != 27 && v != 28) revert InvalidSignatureV(uint8(signature[64]));
+        if (uint256(s) > HALF_ORDER) revert InvalidSignatureS(s);
+        signer = ecrecover(digest, v, r, s);
+        if (signer == address(0)) revert InvalidSigner(address(0), address(0));
     }
 }

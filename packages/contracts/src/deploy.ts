@@ -1,7 +1,12 @@
-// Deploy the marketplace contracts with the operator key and sponsor them, so that users
-// with 0 CFX can `approve` (list / unlist) and `cancelOrder`.
+// Deploy the marketplace contracts with the OWNER key and sponsor them, so that users
+// with 0 CFX can `approve` (list / unlist), `cancelOrder` and `burn`.
 //
-//   const c = await deployContracts({ rpcUrl, operatorPrivateKey });
+// Key roles (docs/operations.md "Key roles"): the owner key deploys, is Ownable owner,
+// Conflux contract admin and sponsor, and is the only key that can `setOperator` /
+// `setBaseURI`; it can stay offline. The operator key is the server's hot wallet (mint,
+// executeOrder, consumeAndMint) and can be rotated by the owner with setOperatorOf.
+//
+//   const c = await deployContracts({ rpcUrl, ownerPrivateKey, operator });
 //   c.collectible / c.exchange   base32 (cfx:…) addresses; c.*Hex the hex forms
 import { Conflux } from 'js-conflux-sdk';
 import { networkIdOf, toBase32Address, toHexAddress, type HexAddress } from '@cfx/protocol/address.ts';
@@ -24,10 +29,10 @@ export interface SponsorOptions {
 
 export interface DeployOptions {
   rpcUrl: string;
-  /** Deployer = owner = contract admin = sponsor; also the operator unless `operator` is given. */
-  operatorPrivateKey: string;
-  /** Operator address (hex or base32) if it differs from the deployer. */
-  operator?: string;
+  /** Deployer = owner = Conflux contract admin = sponsor. Keep it offline; it never operates. */
+  ownerPrivateKey: string;
+  /** Operator address (hex or base32): the server's hot key. Should differ from the owner's. */
+  operator: string;
   /** Core network id. Default 1029. */
   networkId?: number;
   name?: string;
@@ -45,7 +50,11 @@ export interface DeployedContracts {
   /** hex addresses (0x8…), as used inside CIP-23 typed data */
   collectibleHex: HexAddress;
   exchangeHex: HexAddress;
+  /** base32 address of the operator */
   operator: string;
+  /** base32 address of the owner (= deployer, contract admin, sponsor) */
+  owner: string;
+  /** Same as owner (kept for callers that say deployer). */
   deployer: string;
 }
 
@@ -54,12 +63,13 @@ export function createConflux(rpcUrl: string, networkId = 1029): Conflux {
   return new Conflux({ url: rpcUrl, networkId, timeout: 60_000 });
 }
 
-/** Deploy Collectible + Exchange, point both at the operator and sponsor them for all users. */
+/** Deploy Collectible + Exchange from the owner key, point both at the operator and sponsor them for all users. */
 export async function deployContracts(options: DeployOptions): Promise<DeployedContracts> {
   const networkId = options.networkId ?? 1029;
   const conflux = createConflux(options.rpcUrl, networkId);
-  const deployer = conflux.wallet.addPrivateKey(normalizeKey(options.operatorPrivateKey));
-  const operator: string = options.operator ? toBase32Address(options.operator, networkId) : deployer.address;
+  const deployer = conflux.wallet.addPrivateKey(normalizeKey(options.ownerPrivateKey));
+  if (!options.operator) throw new Error('deployContracts: operator address is required');
+  const operator: string = toBase32Address(options.operator, networkId);
 
   const collectible = await deployContract(conflux, deployer.address, 'Collectible', [
     options.name ?? 'Digital Collectible',
@@ -82,8 +92,49 @@ export async function deployContracts(options: DeployOptions): Promise<DeployedC
     collectibleHex: toHexAddress(collectible),
     exchangeHex: toHexAddress(exchange),
     operator,
+    owner: deployer.address,
     deployer: deployer.address,
   };
+}
+
+export interface OwnerCallOptions {
+  rpcUrl: string;
+  /** The owner key (the deployer's). */
+  ownerPrivateKey: string;
+  /** Contracts to act on (base32 or hex), e.g. [collectible, exchange]. */
+  contracts: string[];
+  networkId?: number;
+}
+
+/**
+ * Rotate the operator of every given contract (owner key only): e.g. after the hot key
+ * leaked, or to move the server to a new key. Returns the transaction hashes.
+ */
+export async function setOperatorOf(options: OwnerCallOptions & { operator: string }): Promise<string[]> {
+  const networkId = options.networkId ?? 1029;
+  const operator = toBase32Address(options.operator, networkId);
+  return ownerCalls(options, (contract) => contract.setOperator(operator));
+}
+
+/** Change the Collectible's token URI prefix (owner key only). */
+export async function setBaseURIOf(options: OwnerCallOptions & { baseURI: string }): Promise<string[]> {
+  return ownerCalls(options, (contract) => contract.setBaseURI(options.baseURI));
+}
+
+async function ownerCalls(options: OwnerCallOptions, call: (contract: any) => any): Promise<string[]> {
+  const networkId = options.networkId ?? 1029;
+  const conflux = createConflux(options.rpcUrl, networkId);
+  const owner = conflux.wallet.addPrivateKey(normalizeKey(options.ownerPrivateKey));
+  // The Collectible's ABI serves both: Exchange.setOperator(address) has the same selector.
+  const { abi } = await loadArtifact('Collectible');
+  const hashes: string[] = [];
+  for (const address of options.contracts) {
+    const contract = conflux.Contract({ abi, address: toBase32Address(address, networkId) });
+    const receipt = await call(contract).sendTransaction({ from: owner.address }).executed({ delta: 100, timeout: 60_000 });
+    if (receipt.outcomeStatus !== 0) throw new Error(`${address}: owner call failed (tx ${receipt.transactionHash}): ${receipt.txExecErrorMsg ?? ''}`);
+    hashes.push(receipt.transactionHash);
+  }
+  return hashes;
 }
 
 /** Deploy one artifact; returns the (short, lower-case) base32 address of the new contract. */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createConflux, deployContracts } from '../src/deploy.ts';
 import { rpcCall, startEmbeddedNode } from '../src/embedded-node.ts';
+import { addressOfPrivateKey } from '../src/order-signature.ts';
 import { KEYS } from './fixture.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cfx-node-persist-'));
@@ -33,7 +34,7 @@ describe('embedded node', () => {
       const status = await rpcCall<{ chainId: string; ethereumSpaceChainId: string }>(first.rpcUrl, 'cfx_getStatus');
       expect(Number(status.chainId)).toBe(1029);
       expect(Number(status.ethereumSpaceChainId)).toBe(1030);
-      ({ collectible } = await deployContracts({ rpcUrl: first.rpcUrl, operatorPrivateKey: KEYS.operator, sponsor: false }));
+      ({ collectible } = await deployContracts({ rpcUrl: first.rpcUrl, ownerPrivateKey: KEYS.operator, operator: addressOfPrivateKey(KEYS.stranger), sponsor: false }));
       expect(collectible).toMatch(/^cfx:ac/); // short base32 form of a 0x8… contract
       epochBefore = Number(await rpcCall<string>(first.rpcUrl, 'cfx_epochNumber', ['latest_state']));
     } finally {
@@ -51,6 +52,17 @@ describe('embedded node', () => {
       expect(code.length).toBeGreaterThan(100);
     } finally {
       await second.stop();
+    }
+
+    // The genesis accounts are part of the chain's identity: another genesisSecrets list on the
+    // same dataDir starts a NEW chain (epoch 0, the contract gone). This is why the server keeps
+    // the genesis list of an existing data dir (apps/server/src/chain/chain-service.ts).
+    const third = await startEmbeddedNode({ genesisSecrets: [KEYS.operator, KEYS.owner], dataDir });
+    try {
+      expect(Number(await rpcCall<string>(third.rpcUrl, 'cfx_epochNumber', ['latest_state']))).toBeLessThan(epochBefore);
+      expect(await rpcCall<string>(third.rpcUrl, 'cfx_getCode', [collectible, 'latest_state'])).toBe('0x');
+    } finally {
+      await third.stop();
     }
   });
 

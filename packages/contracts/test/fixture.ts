@@ -1,9 +1,11 @@
 // Shared setup of the chain tests: one real @xcfx/node dev node per test file,
-// the contracts deployed and sponsored by the operator, and small helpers.
+// the contracts deployed and sponsored by the owner key (operator = a separate hot key),
+// and small helpers.
 import { randomBytes } from 'node:crypto';
 import type { Conflux } from 'js-conflux-sdk';
 import { toHexAddress, type HexAddress } from '@cfx/protocol/address.ts';
 import { exchangeDomain, type Cip23Domain, type ListOrder } from '@cfx/protocol/cip23.ts';
+import type { Consume } from '@cfx/protocol/consume.ts';
 import { loadArtifact } from '../src/artifacts.ts';
 import { createConflux, deployContracts, type DeployedContracts } from '../src/deploy.ts';
 import { startEmbeddedNode, type EmbeddedNode } from '../src/embedded-node.ts';
@@ -12,6 +14,7 @@ import { errorSelectors, simulateCall, type RevertInfo } from '../src/revert.ts'
 
 /** Fixed test keys (funded with 10 000 CFX each in the genesis block). */
 export const KEYS = {
+  owner: '0x4e378ea72b0d850542928e9aa467550b4ff93a506fd0654f8b8e9148728aae48',
   operator: '0x90806a6b51cdbcd71289200220bd4b7b755fbf103d50a476f6c5fced54f531df',
   seller: '0x1018c6b8bd3bc833be135111c5cc3924354759e9df4ddfb2faba6fee7ced3c20',
   buyer: '0x68c947a9524efde7027841afe0926bcd80ea682d66f33ca9c5abe2206edd521f',
@@ -61,6 +64,8 @@ export interface TestChain {
   revertOf(tx: MethodTx, from: Account | string): Promise<RevertInfo | null>;
   /** Mint a fresh token id to `owner`. */
   mint(owner: Account): Promise<bigint>;
+  /** A token id never minted in this file's chain (for mintIds). */
+  nextId(): bigint;
   /** Mint a token to the seller, approve it to the exchange and sign an order for it. */
   listNew(seller?: Account, overrides?: Partial<ListOrder>): Promise<{ order: ListOrder; signature: `0x${string}` }>;
   /** Decode the logs of a receipt with both ABIs. */
@@ -80,7 +85,12 @@ export function uid(prefix: string): string {
 export async function startTestChain(): Promise<TestChain> {
   const node = await startEmbeddedNode({ genesisSecrets: Object.values(KEYS), devPackTxImmediately: true });
   try {
-    const deployed = await deployContracts({ rpcUrl: node.rpcUrl, operatorPrivateKey: KEYS.operator, baseURI: 'https://example.test/meta/' });
+    const deployed = await deployContracts({
+      rpcUrl: node.rpcUrl,
+      ownerPrivateKey: KEYS.owner,
+      operator: addressOfPrivateKey(KEYS.operator),
+      baseURI: 'https://example.test/meta/',
+    });
     const conflux = createConflux(node.rpcUrl);
     const accounts = Object.fromEntries(
       (Object.keys(KEYS) as Role[]).map((role) => {
@@ -108,6 +118,7 @@ export async function startTestChain(): Promise<TestChain> {
         const outcome = await simulateCall(node.rpcUrl, { from: fromOf(from), to: tx.to, data: tx.data }, selectors);
         return outcome.ok ? null : outcome.revert;
       },
+      nextId: () => nextTokenId++,
       async mint(owner) {
         const tokenId = nextTokenId++;
         await chain.send(collectible.mint(owner.address, tokenId), accounts.operator);
@@ -154,6 +165,11 @@ function accountOf(key: string): Account {
 /** The order as a js-conflux-sdk struct argument (the SDK accepts hex addresses in parameters). */
 export function orderArg(order: ListOrder): Record<string, unknown> {
   return { ...order, tokenId: BigInt(order.tokenId), amount: BigInt(order.amount) };
+}
+
+/** A Consume as a js-conflux-sdk struct argument. */
+export function consumeArg(c: Consume): Record<string, unknown> {
+  return { owner: c.owner, burnIds: c.burnIds.map((id) => BigInt(id)), mintIds: c.mintIds.map((id) => BigInt(id)), flowId: c.flowId };
 }
 
 /** bytes32 from js-conflux-sdk as 0x-hex: call results are Buffers, decoded event topics are strings. */

@@ -20,6 +20,11 @@ export interface Chain {
   /** Process id of the embedded node's child process (embedded mode only). */
   nodePid?: number;
   operatorAddress: string;
+  /**
+   * The contracts' owner as the Collectible reports it (base32), undefined if it could not be read.
+   * It is a separate key from the operator, except on embedded data dirs deployed before key roles.
+   */
+  ownerAddress?: string;
   collectible: string;
   exchange: string;
   collectibleHex: string;
@@ -35,15 +40,70 @@ export interface Chain {
 
 type Log = (msg: string, extra?: unknown) => void;
 
-/** The operator key: CHAIN_OPERATOR_KEY, else generated once and kept in DATA_DIR/operator.key (mode 600). */
+/** The operator (hot) key: CHAIN_OPERATOR_KEY, else generated once and kept in DATA_DIR/operator.key (mode 600). */
 export function operatorKey(config: Config): string {
-  if (config.chain.operatorKey) return normalizeKey(config.chain.operatorKey);
-  const file = path.join(config.dataDir, 'operator.key');
+  return roleKey(config, config.chain.operatorKey, 'operator.key');
+}
+
+/**
+ * The owner key of the embedded chain: CHAIN_OWNER_KEY, else generated once and kept in
+ * DATA_DIR/owner.key (mode 600). It deploys, owns and sponsors the contracts and is never
+ * used by the operator queue. With CHAIN_RPC_URL the server never reads it.
+ */
+export function ownerKey(config: Config): string {
+  return roleKey(config, config.chain.ownerKey, 'owner.key');
+}
+
+function roleKey(config: Config, fromEnv: string | undefined, fileName: string): string {
+  if (fromEnv) return normalizeKey(fromEnv);
+  const file = path.join(config.dataDir, fileName);
   if (fs.existsSync(file)) return normalizeKey(fs.readFileSync(file, 'utf8').trim());
   fs.mkdirSync(config.dataDir, { recursive: true });
   const key = `0x${crypto.randomBytes(32).toString('hex')}`;
-  fs.writeFileSync(file, key, { mode: 0o600 });
+  try {
+    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' }); // never overwrite a key
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    return normalizeKey(fs.readFileSync(file, 'utf8').trim());
+  }
   return key;
+}
+
+/** Written into the chain dir before its first start: the genesis accounts of that chain, in order. */
+const GENESIS_FILE = 'genesis-accounts.json';
+
+interface Genesis {
+  /** Private keys funded in the genesis block (the node's genesisSecrets). */
+  secrets: string[];
+  /** The owner key, when it is funded in genesis (not on a chain dir from before key roles). */
+  ownerKey?: string;
+}
+
+/**
+ * The genesis accounts of the embedded chain. A new chain funds the operator and the owner key.
+ * A chain dir from before key roles (no GENESIS_FILE) keeps its genesis [operator]: @xcfx/node
+ * starts a NEW chain when the genesis accounts change, which would drop its contracts and tokens.
+ */
+function embeddedGenesis(config: Config, chainDir: string, opKey: string, log: Log): Genesis {
+  const marker = path.join(chainDir, GENESIS_FILE);
+  const hasData = fs.existsSync(chainDir) && fs.readdirSync(chainDir).length > 0;
+  if (hasData && !fs.existsSync(marker)) return { secrets: [opKey] };
+  const owner = ownerKey(config);
+  const accounts = [opKey, owner].map((k) => addressOfPrivateKey(k, config.chain.networkId));
+  if (hasData) {
+    let recorded: string[] = [];
+    try {
+      recorded = (JSON.parse(fs.readFileSync(marker, 'utf8')) as { accounts?: string[] }).accounts ?? [];
+    } catch {
+      // unreadable: rewritten below
+    }
+    if (recorded.join() !== accounts.join()) {
+      log('warning: the operator or owner key changed, so the embedded node starts a new chain (the old contracts and tokens are gone)');
+    }
+  }
+  fs.mkdirSync(chainDir, { recursive: true });
+  fs.writeFileSync(marker, `${JSON.stringify({ accounts }, null, 2)}\n`);
+  return { secrets: [opKey, owner], ownerKey: owner };
 }
 
 const normalizeKey = (k: string) => (k.startsWith('0x') ? k : `0x${k}`);
@@ -67,12 +127,15 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
   const operatorAddress = addressOfPrivateKey(key, cc.networkId);
   let node: EmbeddedNode | undefined;
   let rpcUrl = cc.rpcUrl!;
+  let genesis: Genesis | undefined;
   if (cc.mode === 'embedded') {
     const started = Date.now();
+    const chainDir = path.join(config.dataDir, 'chain');
+    genesis = embeddedGenesis(config, chainDir, key, log);
     node = await startEmbeddedNode({
-      genesisSecrets: [key],
+      genesisSecrets: genesis.secrets,
       chainId: cc.networkId,
-      dataDir: path.join(config.dataDir, 'chain'),
+      dataDir: chainDir,
       jsonrpcHttpPort: cc.nodeRpcPort,
       tcpPort: cc.nodeP2pPort,
       allowPublicListen: cc.nodePublicListen,
@@ -90,11 +153,15 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       const deployed = collectible && exchange && (await rpc.call<string>('cfx_getCode', [collectible]).catch(() => '0x')) !== '0x';
       if (!deployed) {
         const epoch = Number(BigInt(await rpc.call<string>('cfx_epochNumber', ['latest_state'])));
-        const d = await deployContracts({ rpcUrl, operatorPrivateKey: key, networkId: cc.networkId });
+        const owner = genesis!.ownerKey ?? ownerKey(config);
+        // A pre-key-roles chain whose contracts are gone: its genesis funded only the operator.
+        if (!genesis!.ownerKey) await fundFromOperator(rpcUrl, cc.networkId, key, addressOfPrivateKey(owner, cc.networkId));
+        const d = await deployContracts({ rpcUrl, ownerPrivateKey: owner, operator: operatorAddress, networkId: cc.networkId });
         collectible = d.collectible;
         exchange = d.exchange;
         await setMeta(db, 'collectible_address', collectible);
         await setMeta(db, 'exchange_address', exchange);
+        await setMeta(db, 'owner_address', d.owner);
         await setMeta(db, 'deploy_epoch', String(epoch));
         // A fresh chain: forget the nonce and checkpoint of a previous one.
         await db.kysely.deleteFrom('chain_meta').where('key', 'in', ['operator_nonce', 'indexer_epoch']).execute();
@@ -109,6 +176,12 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       collectible: sdk.Contract({ abi: collectibleArt.abi as any, address: collectible }),
       exchange: sdk.Contract({ abi: exchangeArt.abi as any, address: exchange }),
     };
+    const ownerAddress = await contracts.collectible.owner().then((a: string) => toBase32Address(a, cc.networkId)).catch(() => undefined);
+    if (ownerAddress === operatorAddress) {
+      log('warning: the operator key owns the contracts (deployed before key roles): a leaked operator key could change the operator and the base URI; see docs/operations.md, Key roles');
+    } else if (!ownerAddress) {
+      log(`warning: could not read owner() of the Collectible at ${collectible}`);
+    }
     const queue = new TxQueue(db, cc, rpcUrl, key, operatorAddress, log);
     await queue.start();
     const indexer = new Indexer(db, rpc, [
@@ -122,6 +195,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       embedded: cc.mode === 'embedded',
       nodePid: node?.pid,
       operatorAddress,
+      ownerAddress,
       collectible,
       exchange,
       collectibleHex: toHexAddress(collectible),
@@ -141,4 +215,14 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
     await node?.stop();
     throw err;
   }
+}
+
+/** Embedded chain only: give the owner key CFX from the operator for deploying and sponsoring. */
+async function fundFromOperator(rpcUrl: string, networkId: number, opKey: string, to: string): Promise<void> {
+  const sdk = new Conflux({ url: rpcUrl, networkId, timeout: 60_000 });
+  const from = sdk.wallet.addPrivateKey(opKey).address;
+  const need = 1_200n * 10n ** 18n; // 2 × (20 CFX gas + 500 CFX collateral) + gas
+  const balance = BigInt(await sdk.cfx.getBalance(to));
+  if (balance >= need) return;
+  await sdk.cfx.sendTransaction({ from, to, value: need - balance }).executed({ delta: 100, timeout: 60_000 });
 }
