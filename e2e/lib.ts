@@ -184,16 +184,19 @@ export async function hydrated(page: Page): Promise<void> {
   await page.waitForSelector(HYDRATED, { state: 'attached', timeout: 30_000 });
 }
 
-/** page.goto, then waits for the hydration marker, so no click can race React's hydration. */
+/**
+ * page.goto, then waits for the hydration marker, so no click can race React's hydration. Hydration
+ * needs the parsed document and its module scripts, not every image: no wait for the load event.
+ */
 export async function goto(page: Page, url: string): Promise<Response | null> {
-  const res = await page.goto(url);
+  const res = await page.goto(url, { waitUntil: 'domcontentloaded' });
   await hydrated(page);
   return res;
 }
 
 /** page.reload, then waits for the hydration marker of the new document. */
 export async function reload(page: Page): Promise<Response | null> {
-  const res = await page.reload();
+  const res = await page.reload({ waitUntil: 'domcontentloaded' });
   await hydrated(page);
   return res;
 }

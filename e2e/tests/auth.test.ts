@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { goto, hydrated, launchBrowser, newMobile, nextChallenge, reload, solveSlider, startServer, type Server } from '../lib.ts';
+import { apiRegister, goto, hydrated, launchBrowser, newMobile, nextChallenge, reload, solveSlider, startServer, userContext, type Server } from '../lib.ts';
 
 /**
  * The login/register overlay as a newcomer uses it: slider captcha dragged in the browser,
@@ -16,9 +16,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function freshPage(lang?: 'zh' | 'en'): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  if (lang) await ctx.addCookies([{ name: 'lang', value: lang, url: server.base }]);
+async function freshPage(opts?: 'zh' | 'en' | { token: string }): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await userContext(browser, server, typeof opts === 'string' ? { lang: opts } : opts);
   const page = await ctx.newPage();
   return { ctx, page };
 }
@@ -99,9 +98,8 @@ describe('account flows in the browser', () => {
   it('resets a forgotten password in three steps', async () => {
     const { ctx, page } = await freshPage('en');
     const mobile = newMobile();
+    await apiRegister(server, mobile, 'oldpass1'); // registering through the overlay is the first test's subject
     await goto(page, server.base + '/');
-    await registerViaOverlay(page, mobile, 'oldpass1');
-    await logout(page);
     await openOverlay(page);
     await page.getByTestId('login-forgot').click();
     await page.getByTestId('forgot-mobile').fill(mobile);
@@ -221,16 +219,17 @@ describe('account flows in the browser', () => {
   });
 
   it('changes avatar and nickname in account settings', async () => {
-    const { ctx, page } = await freshPage();
-    await goto(page, server.base + '/');
-    const mobile = newMobile();
-    await registerViaOverlay(page, mobile, 'abc123!');
+    const { ctx, page } = await freshPage({ token: await apiRegister(server, newMobile()) });
     await goto(page, server.base + '/personal-center/account-settings');
     await page.getByTestId('account-settings').waitFor();
+    await page.getByTestId('header-nickname').waitFor(); // the profile (and its avatar) is loaded
     const before = await page.getByTestId('header-avatar').first().getAttribute('src');
-    await page.getByTestId('avatar-option').nth(5).click();
+    const option = page.getByTestId('avatar-option').nth(5);
+    const chosen = await option.locator('img').getAttribute('src');
+    expect(chosen).not.toBe(before);
+    await option.click();
     await page.getByTestId('avatar-save').click();
-    await expect.poll(() => page.getByTestId('header-avatar').first().getAttribute('src')).not.toBe(before);
+    await expect.poll(() => page.getByTestId('header-avatar').first().getAttribute('src')).toBe(chosen);
     await page.getByTestId('nickname-input').fill('链上收藏家');
     await page.getByTestId('nickname-save').click();
     await expect.poll(() => page.getByTestId('header-nickname').innerText()).toBe('链上收藏');

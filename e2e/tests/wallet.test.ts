@@ -17,7 +17,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ CHAIN_INDEXER_INTERVAL_MS: '300' }),
+    // 120 demo collectibles (not the default 2000): the mint job mints them all at start, before this file's own.
+    startServer({ CHAIN_INDEXER_INTERVAL_MS: '300', CHAIN_RECEIPT_INTERVAL_MS: '300', DEMO_GOODS: '120' }),
     launchBrowser(),
   ]);
 });
