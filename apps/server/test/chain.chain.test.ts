@@ -6,7 +6,8 @@ import path from 'node:path';
 import { format, sign } from 'js-conflux-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOfPrivateKey } from '@cfx/contracts/src/order-signature.ts';
-import { deployContracts } from '@cfx/contracts/src/deploy.ts';
+import { loadArtifact } from '@cfx/contracts/src/artifacts.ts';
+import { createConflux, deployContracts, setOperatorOf } from '@cfx/contracts/src/deploy.ts';
 import { startEmbeddedNode } from '@cfx/contracts/src/embedded-node.ts';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
@@ -214,6 +215,54 @@ describe('a data dir deployed before key roles (operator = owner)', () => {
         await t.close();
       }
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+describe('rotating the operator key (CHAIN_RPC_URL, contracts deployed by the owner)', () => {
+  it('after the owner’s setOperator, a server with the new key mints from the new key’s own nonce', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-rotate-'));
+    const [ownerKey, oldKey, newKey] = Array.from({ length: 3 }, () => `0x${crypto.randomBytes(32).toString('hex')}`) as [string, string, string];
+    const node = await startEmbeddedNode({ genesisSecrets: [ownerKey, oldKey, newKey], devPackTxImmediately: true });
+    try {
+      const d = await deployContracts({ rpcUrl: node.rpcUrl, ownerPrivateKey: ownerKey, operator: addressOfPrivateKey(oldKey, 1029), sponsor: false });
+      const env = (operatorKey: string) => ({
+        DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', CHAIN_RECEIPT_INTERVAL_MS: '200', CHAIN_INDEXER_INTERVAL_MS: '100',
+        CHAIN_RPC_URL: node.rpcUrl, CHAIN_OPERATOR_KEY: operatorKey, CHAIN_COLLECTIBLE_ADDRESS: d.collectible, CHAIN_EXCHANGE_ADDRESS: d.exchange,
+      });
+      const mint = async (t: App, tokenId: bigint) => {
+        const chain = t.ctx.chain!;
+        const id = await chain.queue.enqueue({ key: `mint:${tokenId}`, kind: 'mint', to: chain.collectible, data: chain.contracts.collectible.mint(newAddress(), tokenId).data });
+        return chain.queue.waitFor(id, 30_000);
+      };
+      // The server never holds the owner key, and refuses to be given one in RPC mode.
+      expect(() => loadConfig({ ...env(oldKey), CHAIN_OWNER_KEY: ownerKey })).toThrow(/CHAIN_OWNER_KEY/);
+
+      const first = await buildApp(loadConfig(env(oldKey), { dataDir: dir, serveWeb: false }), { logger: false });
+      try {
+        expect(first.ctx.chain!.ownerAddress).toBe(d.owner);
+        for (let i = 0n; i < 3n; i++) expect((await mint(first, 8100n + i)).status).toBe('confirmed');
+      } finally {
+        await first.close();
+      }
+
+      // The old key leaked: the owner (offline) points the contracts at the new key.
+      await setOperatorOf({ rpcUrl: node.rpcUrl, ownerPrivateKey: ownerKey, contracts: [d.collectible, d.exchange], operator: addressOfPrivateKey(newKey, 1029) });
+      const second = await buildApp(loadConfig(env(newKey), { dataDir: dir, serveWeb: false }), { logger: false });
+      try {
+        expect((await mint(second, 8200n)).status).toBe('confirmed');
+        expect(Number(await second.ctx.chain!.sdk.cfx.getNextNonce(second.ctx.chain!.operatorAddress))).toBe(1);
+      } finally {
+        await second.close();
+      }
+      // The old key is powerless now.
+      const sdk = createConflux(node.rpcUrl);
+      const oldAddress = addressOfPrivateKey(oldKey, 1029);
+      const collectible = sdk.Contract({ abi: (await loadArtifact('Collectible')).abi, address: d.collectible }) as any;
+      await expect(sdk.cfx.call({ from: oldAddress, to: d.collectible, data: collectible.mint(oldAddress, 8300n).data })).rejects.toThrow();
+    } finally {
+      await node.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 180_000);

@@ -182,6 +182,17 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
     } else if (!ownerAddress) {
       log(`warning: could not read owner() of the Collectible at ${collectible}`);
     }
+    const onChainOperator = await contracts.collectible.operator().then((a: string) => toBase32Address(a, cc.networkId)).catch(() => undefined);
+    if (onChainOperator && onChainOperator !== operatorAddress) {
+      log(`warning: the contracts' operator is ${onChainOperator}, not this server's key ${operatorAddress}: its transactions will revert (NotOperator) until the owner runs setOperator`);
+    }
+    // A rotated operator key starts from its own chain nonce, not the old key's counter.
+    const previousOperator = await getMeta(db, 'operator_address');
+    if (previousOperator && previousOperator !== operatorAddress) {
+      await db.kysely.deleteFrom('chain_meta').where('key', '=', 'operator_nonce').execute();
+      log(`operator key changed from ${previousOperator} to ${operatorAddress}: nonce counter taken from the chain`);
+    }
+    await setMeta(db, 'operator_address', operatorAddress);
     const queue = new TxQueue(db, cc, rpcUrl, key, operatorAddress, log);
     await queue.start();
     const indexer = new Indexer(db, rpc, [
