@@ -151,6 +151,74 @@ describe('resale on the embedded chain', () => {
   });
 });
 
+describe('an old listing signature can never fill (#9)', () => {
+  let t: App;
+  let release: Release;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-market-cancel-'));
+  beforeAll(async () => {
+    t = await start(dataDir);
+    release = await insertRelease(t.ctx);
+  });
+  afterAll(async () => {
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('closed and cancelled on chain: executeOrder of the old order reverts with SellerOrderIdUsed even after the seller approves the exchange again', async () => {
+    const { ctx } = t;
+    const chain = ctx.chain!;
+    const settlement = ctx.market!.settlement!;
+    const seller = await insertTrader(ctx);
+    const buyer = await insertTrader(ctx);
+    const tokenId = 5101;
+    await mintTo(t, seller.address, tokenId);
+    const goodsId = await insertGoods(ctx, release, seller.userId, tokenId, { contract: chain.collectible });
+    const wallet = await walletOf(t, seller);
+    const old = await listOnChain(t, seller, goodsId, tokenId, 10_000);
+    const oldRow = await ctx.db.kysely.selectFrom('listings').selectAll().where('id', '=', old.listingId).executeTakeFirstOrThrow();
+    const oldOrder = { seller: seller.address, nftToken: chain.collectibleHex, tokenId: String(tokenId), amount: 10_000, sellerOrderId: oldRow.seller_order_id };
+    const execute = (buyerOrderId: string) => ({ key: `test:${buyerOrderId}`, order: oldOrder, signature: oldRow.signature!, buyer: buyer.address, buyerOrderId });
+
+    // Off shelf the old way only (close + approve(0)): re-approving the exchange revives the old price.
+    const closed = await call(t, '/goods/v1/closeSale', { goodsId }, seller.h);
+    expect(closed.data.cancel).toEqual({ exchange: chain.exchange, exchangeHex: chain.exchangeHex, sellerOrderId: oldRow.seller_order_id });
+    await wallet.approve(tokenId, closed.data.approveZero.to);
+    await wallet.approve(tokenId, chain.exchange);
+    expect(await settlement.check(execute('MOcancel1'))).toEqual({ ok: true });
+    expect(await settlement.sellerOrderState(seller.address, oldRow.seller_order_id)).toBe('open');
+
+    // So the platform refuses a new listing while that order is open on chain (1019).
+    const pre = await call(t, '/goods/v1/preOpenSale', { goodsId, price: 20_000 }, seller.h);
+    expect(pre.data.pendingCancels).toEqual([oldRow.seller_order_id]);
+    const signature = signListOrder(seller.key, pre.data.typedData.message, pre.data.typedData.domain);
+    expect(await call(t, '/goods/v1/openSale', { goodsId, price: 20_000, sellerOrderId: pre.data.sellerOrderId, signature }, seller.h)).toMatchObject({ status: '1019' });
+
+    // The seller's wallet cancels it (sponsored: 0 CFX). The exchange is still approved, yet the old order is dead.
+    await wallet.cancelOrder(oldRow.seller_order_id);
+    expect(await wallet.balanceCfx()).toBe(0n);
+    expect(await settlement.sellerOrderState(seller.address, oldRow.seller_order_id)).toBe('cancelled');
+    expect(await settlement.check(execute('MOcancel2'))).toEqual({ ok: false, permanent: true, reason: 'SellerOrderIdUsed' });
+    // mined for real by the operator: reverted, the token stays with the seller
+    const txId = await settlement.submit(execute('MOcancel3'));
+    const row = await chain.queue.waitFor(txId);
+    expect(row.status).toBe('failed');
+    expect(await ownerOf(t, tokenId)).toBe(seller.address);
+    // the indexer's OrderCancelled marks the listing
+    await waitFor(async () => (await ctx.db.kysely.selectFrom('listings').select('chain_cancelled_at').where('id', '=', old.listingId).executeTakeFirstOrThrow()).chain_cancelled_at !== null, 30_000);
+    const rec = await ctx.db.kysely.selectFrom('chain_records').selectAll().where('event', '=', 'OrderCancelled').execute();
+    expect(rec.some((r) => r.data.includes(oldRow.seller_order_id) && sameAddress(r.from_address!, seller.address))).toBe(true);
+
+    // The refused draft was signed too: it is cancelled the same way, then the new listing goes live at the new price.
+    const again = await call(t, '/goods/v1/preOpenSale', { goodsId, price: 20_000 }, seller.h);
+    expect(again.data.pendingCancels).toEqual([pre.data.sellerOrderId]);
+    expect(again.data.approved).toBe(true);
+    await wallet.cancelOrder(pre.data.sellerOrderId);
+    const sig2 = signListOrder(seller.key, again.data.typedData.message, again.data.typedData.domain);
+    expect(await call(t, '/goods/v1/openSale', { goodsId, price: 20_000, sellerOrderId: again.data.sellerOrderId, signature: sig2 }, seller.h)).toMatchObject({ status: '000000', data: { status: 'on_sale', priceFen: 20_000 } });
+    expect(await settlement.check(execute('MOcancel4'))).toMatchObject({ ok: false, reason: 'SellerOrderIdUsed' });
+  });
+});
+
 describe('crash safety of settlement', () => {
   for (const phase of ['paid', 'sent'] as const) {
     it(`SIGKILL ${phase === 'paid' ? 'after payment, before settlement' : 'after the settlement transaction was sent'}: after restart it settles exactly once and the ledger balances`, async () => {
