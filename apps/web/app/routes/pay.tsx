@@ -8,7 +8,7 @@ import { useUserStore } from '../stores/user.ts';
 import { Countdown } from '../features/orders/components/countdown.tsx';
 import { OrderSummary } from '../features/orders/components/order-summary.tsx';
 import { useOrder } from '../features/orders/components/use-order.ts';
-import { isAwaitingPayment, isClosed, paymentStatusPath as statusPath } from '../features/orders/status.ts';
+import { goodsPath, isAwaitingPayment, isClosed, paymentStatusPath as statusPath, textGroup } from '../features/orders/status.ts';
 import { PayPanel } from '../features/payment/components/pay-panel.tsx';
 import type { PayMethod } from '../features/payment/api/types.ts';
 import { useAuthOverlay } from '../features/orders/app-stores.ts';
@@ -113,9 +113,9 @@ function PayOrder({ orderNo, preferred }: { orderNo: string; preferred: PayMetho
       </section>
       {closed ? (
         <div className="card p-6 text-center" data-testid="pay-closed">
-          <p className="text-ink-soft">{t(`orders.explain.${isClosed(o.status) ? o.status : 'expired'}`)}</p>
-          <Link to={`/assets/${o.goods.id}`} className="btn-ghost mt-4">
-            {t('orders.backToAsset')}
+          <p className="text-ink-soft">{t(`${textGroup(o.kind)}.explain.${isClosed(o.status) ? o.status : 'expired'}`)}</p>
+          <Link to={goodsPath(o)} className="btn-ghost mt-4">
+            {t(o.kind === 'drop' ? 'orders.backToRelease' : 'orders.backToAsset')}
           </Link>
         </div>
       ) : o.role !== 'buyer' ? (

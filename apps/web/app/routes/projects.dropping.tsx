@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Link, redirect, useRevalidator } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { redirect, useRevalidator } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/projects.dropping';
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx';
@@ -16,13 +16,17 @@ import { BigCountdown } from '../features/catalog/components/big-countdown.tsx';
 import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
 import { StatusBadge } from '../features/catalog/components/cards.tsx';
 import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { api } from '../lib/api.ts';
+import { DropBuyPanel } from '../features/drops/components/drop-buy-panel.tsx';
 
-/** While on sale the remaining count is refreshed this often. */
-const REFRESH_MS = 30_000;
+/** While on sale (and the page is visible) the live stock is refreshed this often. */
+const REFRESH_MS = 3000;
 
 /**
- * Release dropping page (/projects/dropping/:id): a countdown to the sale start, then the buy entry
- * (the purchase itself is a later issue: it links to /object-buy?projectId=…). No id → /projects.
+ * Release dropping page (/projects/dropping/:id): the countdown 天时分秒 to the sale start (server
+ * time), the live stock, and the buy box (docs/drops.md): quantity within the buyer's limit, a buy
+ * button that opens exactly at the start without a reload → createOrder → /object-buy with the
+ * reserved order → /pay. No id → /projects.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!params.id) throw redirect('/projects');
@@ -37,7 +41,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export default function Dropping({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const now = useServerNow(d.now);
-  const p = d.project;
+  // The live stock, polled while on sale (getProjectSale), over the loader's numbers.
+  const [live, setLive] = useState<{ sold: number; remaining: number; status: typeof d.project.status } | null>(null);
+  const p = live ? { ...d.project, ...live } : d.project;
   const status = liveStatus(p, now);
   const target = countdownTarget(p, now);
   const revalidator = useRevalidator();
@@ -51,14 +57,23 @@ export default function Dropping({ loaderData: d }: Route.ComponentProps) {
     }
   }, [status, revalidator]);
 
-  // While on sale, keep the remaining count fresh.
+  // While on sale, keep the stock fresh.
+  useEffect(() => {
+    setLive(null);
+  }, [d.project]);
   useEffect(() => {
     if (status !== 'on_sale') return;
-    const id = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void revalidator.revalidate();
+    let alive = true;
+    const id = window.setInterval(async () => {
+      if (document.visibilityState !== 'visible') return;
+      const r = await getProjectSale(api, String(d.project.id));
+      if (alive && r.ok && r.data) setLive({ sold: r.data.sold, remaining: r.data.remaining, status: r.data.status });
     }, REFRESH_MS);
-    return () => window.clearInterval(id);
-  }, [status]);
+    return () => {
+      alive = false;
+      window.clearInterval(id);
+    };
+  }, [status, d.project.id]);
 
   return (
     <div className="page-width py-8" data-testid="dropping-page" data-id={p.id} data-status={status}>
@@ -99,14 +114,12 @@ export default function Dropping({ loaderData: d }: Route.ComponentProps) {
             <SaleProgress sold={p.sold} supply={p.supply} remaining={p.remaining} />
           </div>
 
-          {status === 'on_sale' ? (
-            <Link to={`/object-buy?projectId=${p.id}`} className="btn-primary mt-8 h-12 text-base" data-testid="buy-entry">
-              {t('catalog.buyNow')}
-            </Link>
-          ) : (
+          {status === 'ended' ? (
             <span className="btn mt-8 h-12 cursor-not-allowed bg-canvas text-base text-ink-faint" aria-disabled="true" data-testid="buy-entry-disabled">
-              {status === 'upcoming' ? t('catalog.notStarted') : t(`catalog.status.${status}`)}
+              {t('catalog.status.ended')}
             </span>
+          ) : (
+            <DropBuyPanel projectId={p.id} open={status === 'on_sale'} soldOut={status === 'sold_out'} />
           )}
           <p className="mt-4 text-xs leading-5 text-ink-faint">{t('catalog.buyRules')}</p>
         </div>

@@ -53,3 +53,12 @@ export function countdownParts(ms: number): { d: number; h: number; m: number; s
 
 /** The payment status page of an order (personal center, spec §2 pamentSuccess). */
 export const paymentStatusPath = (orderNo: string) => `/personal-center/conmponents/pamentSuccess?orderNo=${encodeURIComponent(orderNo)}`;
+
+/** Where an order's goods link goes: the collectible; a drop order's first collectible, or its release before it has one. */
+export function goodsPath(o: { kind: string; goods: { id: number }; drop?: { projectId: number } | null }): string {
+  if (o.kind === 'drop' && o.drop && !o.goods.id) return `/projects/dropping/${o.drop.projectId}`;
+  return `/assets/${o.goods.id}`;
+}
+
+/** The i18n group of an order's status texts: drop orders mint instead of settling a resale. */
+export const textGroup = (kind: string) => (kind === 'drop' ? 'drops' : 'orders');

@@ -10,7 +10,7 @@ import { useUserStore } from '../../../stores/user.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { createOrder } from '../api/create-order.ts';
 import type { OrderDetail } from '../api/types.ts';
-import { isAwaitingPayment, isClosed } from '../status.ts';
+import { goodsPath, isAwaitingPayment, isClosed, textGroup } from '../status.ts';
 import { Countdown } from './countdown.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { useOrder } from './use-order.ts';
@@ -92,7 +92,7 @@ export function BuyView({ compact = false }: { compact?: boolean }) {
     if (Number.isSafeInteger(projectId) && projectId > 0) {
       return wrap(
         <div className="card p-8 text-center" data-testid="object-buy-primary">
-          <p className="text-ink-soft">{t('orders.primarySoon')}</p>
+          <p className="text-ink-soft">{t('drops.chooseOnRelease')}</p>
           <Link to={`/projects/dropping/${projectId}`} className="btn-ghost mt-4">
             {t('orders.backToRelease')}
           </Link>
@@ -176,7 +176,7 @@ function ReservedOrder({ orderNo, compact }: { orderNo: string; compact: boolean
       )}
       {isClosed(o.status) && (
         <p className="rounded-card bg-canvas px-5 py-4 text-sm text-ink-soft" data-testid="object-buy-closed">
-          {t(`orders.explain.${o.status}`)}
+          {t(`${textGroup(o.kind)}.explain.${o.status}`)}
         </p>
       )}
       <section className="card p-6">
@@ -208,8 +208,8 @@ function ReservedOrder({ orderNo, compact }: { orderNo: string; compact: boolean
       )}
       {isClosed(o.status) && (
         <div className="flex justify-end gap-2">
-          <Link to={`/assets/${o.goods.id}`} className="btn-ghost">
-            {t('orders.backToAsset')}
+          <Link to={goodsPath(o)} className="btn-ghost">
+            {t(o.kind === 'drop' ? 'orders.backToRelease' : 'orders.backToAsset')}
           </Link>
         </div>
       )}

@@ -16,7 +16,7 @@ import { useUserStore } from '../../../stores/user.ts';
 import { listDeals } from '../api/list-deals.ts';
 import { pageOrders } from '../api/page-orders.ts';
 import type { OrderCard, OrderFilter } from '../api/types.ts';
-import { isAwaitingPayment } from '../status.ts';
+import { isAwaitingPayment, goodsPath } from '../status.ts';
 import { Countdown } from './countdown.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
@@ -95,8 +95,9 @@ function OrderRow({ order: o, deadline }: { order: OrderCard; deadline: number }
         <Thumb src={o.goods.image} alt="" width={64} height={64} className="size-16 shrink-0 rounded-control bg-night-soft object-cover" />
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
-            <Link to={`/assets/${o.goods.id}`} className="truncate text-sm font-medium text-ink hover:text-brand">
+            <Link to={goodsPath(o)} className="truncate text-sm font-medium text-ink hover:text-brand">
               {o.goods.name}
+              {o.drop && <span className="tabular ml-1 text-xs text-ink-faint">×{o.drop.quantity}</span>}
             </Link>
             <OrderStatusBadge status={o.status} />
           </div>

@@ -1,9 +1,9 @@
 import { useTranslation } from '../../../i18n/index.ts';
 import type { OrderDetail } from '../api/types.ts';
-import { PROGRESS, isClosed, progressIndex } from '../status.ts';
+import { PROGRESS, isClosed, progressIndex, textGroup } from '../status.ts';
 
 /** 下单 → 已支付 → 链上结算 → 完成, with the current stage animated; a closed order shows where it stopped. */
-export function OrderProgress({ order }: { order: Pick<OrderDetail, 'status' | 'timeline'> }) {
+export function OrderProgress({ order }: { order: Pick<OrderDetail, 'status' | 'timeline'> & { kind?: string } }) {
   const { t } = useTranslation();
   const at = progressIndex(order.status, order.timeline);
   const closed = isClosed(order.status);
@@ -18,7 +18,7 @@ export function OrderProgress({ order }: { order: Pick<OrderDetail, 'status' | '
               className={`h-1.5 w-full rounded-full ${reached ? (closed ? 'bg-ink-faint' : 'bg-brand') : 'bg-line'} ${current ? 'animate-pulse' : ''}`}
               aria-hidden
             />
-            <span className={`text-xs ${reached ? 'text-ink' : 'text-ink-faint'}`}>{t(`orders.progress.${stage}`)}</span>
+            <span className={`text-xs ${reached ? 'text-ink' : 'text-ink-faint'}`}>{t(`${textGroup(order.kind ?? 'market')}.progress.${stage}`)}</span>
           </li>
         );
       })}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
 import type { OrderStatus } from '../api/types.ts';
-import { isFinal } from '../status.ts';
+import { goodsPath, isFinal, textGroup } from '../status.ts';
 import { OrderProgress } from './order-progress.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -35,10 +35,10 @@ export function OrderStatusView({ orderNo }: { orderNo: string }) {
     <div className="space-y-6" data-testid="payment-status" data-status={o.status}>
       <section className="card p-6 text-center">
         <p className={`text-2xl font-semibold ${TONE[o.status] ?? 'text-ink'}`} data-testid="payment-status-title">
-          {t(`orders.headline.${o.status}`)}
+          {t(`${textGroup(o.kind)}.headline.${o.status}`)}
         </p>
         <p className="mt-2 text-sm text-ink-soft" data-testid="payment-status-text">
-          {t(`orders.explain.${o.status}`)}
+          {t(`${textGroup(o.kind)}.explain.${o.status}`)}
         </p>
         {!final && (
           <p className="mt-3 inline-flex items-center gap-2 text-xs text-ink-faint" role="status">
@@ -49,7 +49,7 @@ export function OrderStatusView({ orderNo }: { orderNo: string }) {
           <OrderProgress order={o} />
         </div>
         <div className="mt-6 flex flex-wrap justify-center gap-2">
-          <Link to={`/assets/${o.goods.id}`} className="btn-ghost" data-testid="payment-status-asset">
+          <Link to={goodsPath(o)} className="btn-ghost" data-testid="payment-status-asset">
             {t('orders.viewAsset')}
           </Link>
           <Link to={`/personal-center/txn-details?orderNo=${encodeURIComponent(o.orderNo)}`} className="btn-ghost" data-testid="payment-status-detail">

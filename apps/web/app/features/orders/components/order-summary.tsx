@@ -8,6 +8,7 @@ import { Price } from '../../../components/ui/price.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { OrderDetail } from '../api/types.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { goodsPath } from '../status.ts';
 
 type SummaryOrder = Omit<OrderDetail, 'timeline'>;
 
@@ -15,25 +16,51 @@ type SummaryOrder = Omit<OrderDetail, 'timeline'>;
 export function OrderSummary({ order: o, compact = false }: { order: SummaryOrder; compact?: boolean }) {
   const { t } = useTranslation();
   const serial = `#${String(o.goods.serial).padStart(4, '0')}`;
+  const link = goodsPath(o);
   return (
     <div data-testid="order-summary" data-order-no={o.orderNo} data-status={o.status} data-role={o.role}>
       <div className="flex gap-4">
-        <Link to={`/assets/${o.goods.id}`} className="shrink-0">
+        <Link to={link} className="shrink-0">
           <Thumb src={o.goods.image} alt={o.goods.name} width={compact ? 72 : 96} height={compact ? 72 : 96} className={`${compact ? 'size-18' : 'size-24'} rounded-control bg-night-soft object-cover`} />
         </Link>
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-2">
-            <Link to={`/assets/${o.goods.id}`} className="truncate text-base font-medium text-ink hover:text-brand" data-testid="order-goods-name">
+            <Link to={link} className="truncate text-base font-medium text-ink hover:text-brand" data-testid="order-goods-name">
               {o.goods.name}
             </Link>
             <OrderStatusBadge status={o.status} />
           </div>
-          <p className="mt-0.5 truncate text-xs text-ink-faint">
-            {o.goods.projectName} · <span className="tabular">{serial}</span>
-          </p>
+          {o.drop ? (
+            <p className="tabular mt-0.5 truncate text-xs text-ink-faint" data-testid="order-quantity" data-quantity={o.drop.quantity}>
+              {t('drops.quantityLine', { quantity: o.drop.quantity, price: formatFen(o.drop.unitPriceFen) })}
+            </p>
+          ) : (
+            <p className="mt-0.5 truncate text-xs text-ink-faint">
+              {o.goods.projectName} · <span className="tabular">{serial}</span>
+            </p>
+          )}
           <Price fen={o.priceFen} className="mt-2 block text-xl font-bold text-brand" testId="order-price" />
         </div>
       </div>
+      {o.drop && !compact && (
+        <div className="mt-4" data-testid="order-items">
+          <p className="mb-2 text-sm text-ink-soft">{t('drops.items')}</p>
+          {o.drop.items.length === 0 ? (
+            <p className="text-xs text-ink-faint">{t('drops.itemsPending')}</p>
+          ) : (
+            <ul className="flex flex-wrap gap-2">
+              {o.drop.items.map((i) => (
+                <li key={i.goodsId}>
+                  <Link to={`/assets/${i.goodsId}`} className="tabular inline-flex items-center gap-1.5 rounded-control border border-line px-2.5 py-1 text-xs text-ink hover:border-brand" data-testid="order-item" data-chain-status={i.chainStatus}>
+                    #{String(i.serial).padStart(4, '0')}
+                    <span className={i.chainStatus === 'minted' ? 'text-success' : 'text-warning'}>{t(i.chainStatus === 'minted' ? 'drops.minted' : 'drops.minting')}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
       {!compact && (
         <FactList
           className="mt-4"

@@ -83,7 +83,7 @@ export function GoodsTile({ goods: g, children }: { goods: GoodsCard; children?:
   const { t } = useTranslation();
   const onSale = g.status === 'on_sale';
   return (
-    <li className="card overflow-hidden" data-testid="asset-tile" data-id={g.id} data-status={g.status}>
+    <li className="card overflow-hidden" data-testid="asset-tile" data-id={g.id} data-status={g.status} data-chain-status={g.chainStatus}>
       <Link to={`/assets/${g.id}`} className="group block">
         <div className="relative aspect-square overflow-hidden bg-night-soft">
           <Thumb src={g.image} alt={g.name} width={220} height={220} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
