@@ -1,3 +1,4 @@
+import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
@@ -44,6 +45,10 @@ import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentNotifyRoutes, paymentRoutes } from './modules/payments/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { dropRoutes } from './modules/drops/routes.ts';
+import { localStorage } from './providers/storage/local.ts';
+import { s3Storage } from './providers/storage/s3.ts';
+import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
+import { settledRoutes } from './modules/settled/routes.ts';
 
 /** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
 const SECRET_PARAMS = /([?&](?:t|ticket|token|sign|signature|code|smsCode|smscode|pwd|password|newPwd|NECaptchaValidate|idNumber)=)[^&#]*/gi;
@@ -89,6 +94,7 @@ export async function buildApp(
     captcha: config.captchaProvider === 'yidun' ? yidunCaptcha(config.yidun!) : localCaptcha(config.captchaProvider, db, now),
     kyc: config.kycProvider === 'aliyun' ? aliyunKyc(config.aliyunKyc!) : sandboxKyc,
     secrets,
+    storage: config.uploads.provider === 's3' ? s3Storage(config.uploads.s3!) : localStorage(path.join(config.dataDir, 'uploads')),
   };
 
   // The demo catalogue (DEMO_DATA, on by default with the embedded SQLite database) when it is empty.
@@ -175,6 +181,7 @@ export async function buildApp(
     return body(Status.OK, { db: db.dialect, chain }, formatMessage('ok', langOf(req)));
   });
   mediaRoutes(app);
+  mediaUploadRoutes(app, ctx);
   await app.register(
     async (api) => {
       accountRoutes(api, ctx);
@@ -192,6 +199,8 @@ export async function buildApp(
       paymentRoutes(api, ctx, market.notifier);
       ledgerRoutes(api, ctx);
       dropRoutes(api, ctx);
+      settledRoutes(api, ctx);
+      await uploadRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );

@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { loadMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
 import { loadDropsConfig, type DropsConfig } from './modules/drops/drops-config.ts';
+import { loadUploadsConfig, type UploadsConfig } from './modules/uploads/uploads-config.ts';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
 export interface ChainConfig {
@@ -73,6 +74,8 @@ export interface Config {
   market: MarketConfig;
   /** Primary sale (modules/drops/drops-config.ts). */
   drops: DropsConfig;
+  /** Uploads and their storage provider (modules/uploads/uploads-config.ts). */
+  uploads: UploadsConfig;
   limits: {
     smsResendMs: number;
     smsCodeTtlMs: number;
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     detailsCacheMb: Math.max(0, int(env.DETAILS_CACHE_MB, 128)),
     market: loadMarketConfig(env, devMode),
     drops: loadDropsConfig(env),
+    uploads: loadUploadsConfig(env),
     chain: {
       mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',
       rpcUrl: env.CHAIN_RPC_URL || undefined,

@@ -6,6 +6,7 @@ import type { Chain } from './chain/chain-service.ts';
 import type { KycProvider } from './providers/kyc/types.ts';
 import type { SecretBox } from './util/secret-box.ts';
 import type { MarketRuntime } from './modules/market/runtime.ts';
+import type { StorageProvider } from './providers/storage/types.ts';
 
 /**
  * What every module gets: configuration, the database, the providers and two clocks that are never
@@ -27,6 +28,8 @@ export interface AppContext {
   kyc: KycProvider;
   /** Encryption of personal data at rest. */
   secrets: SecretBox;
+  /** Uploaded files (STORAGE_PROVIDER: DATA_DIR/uploads or an S3-compatible bucket). */
+  storage: StorageProvider;
   /** The chain side (node, contracts, operator queue, indexer); undefined with CHAIN=off. */
   chain?: Chain;
   /** The consignment market's chain side, payment providers and job worker (modules/market/start-market.ts). */

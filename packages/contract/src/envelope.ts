@@ -44,6 +44,10 @@ export const Status = {
   DROP_LIMIT: '1023',
   /** Primary sale (drops): the release is not on sale now (not started, ended, or not sold as a drop). */
   DROP_NOT_ON_SALE: '1024',
+  /** An upload refused: no file, empty, too large, or not an accepted type (judged by its bytes). */
+  UPLOAD_REFUSED: '1030',
+  /** Project application: not allowed in its state (one already open, or not reviewable as asked). */
+  SETTLED_STATE: '1031',
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',

@@ -146,6 +146,26 @@ export const DropPaths = {
   nowStint: '/official/stint/nowStint/',
 } as const;
 
+/**
+ * Project application (spec §7 "News and application"). `official` paths answer code 200 on success
+ * (§8). The two oss calls are multipart/form-data with one file part; the rest JSON.
+ */
+export const SettledPaths = {
+  /** POST — submit an application. */
+  submit: '/official/settled',
+  /** GET — my applications with their status (not in the spec). */
+  mine: '/official/settled/mine',
+  /** POST multipart — an image (artwork): JPEG, PNG, WebP or GIF. */
+  upload: '/official/settled/oss/upload',
+  /** POST multipart — a document (qualification): PDF, ZIP, DOCX or a JPEG/PNG scan. */
+  uploadFile: '/official/settled/oss/uploadfile',
+  /** GET ?key= — a private upload (documents) for its owner (not in the spec). */
+  file: '/official/settled/oss/file',
+} as const;
+
+/** Uploaded public files (images), outside the gateway: `/media/uploads/<key>`. */
+export const MEDIA_UPLOADS_PREFIX = '/media/uploads/';
+
 /** Asynchronous payment notifications from the providers (outside the gateway: they answer `success` / `failure` as text). */
 export const PaymentNotifyPaths = {
   sandbox: '/mvapi/notify/sandbox',

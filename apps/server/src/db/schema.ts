@@ -477,6 +477,63 @@ export interface DropConfigTable {
   updated_at: number;
 }
 
+/** uploads.kind (modules/uploads/policies.ts): what a stored file was accepted as. */
+export type UploadKind = 'image' | 'document';
+/** settled_applications.status (packages/contract/src/settled-rules.ts SETTLED_STATUSES). */
+export type SettledStatus = 'submitted' | 'reviewing' | 'approved' | 'rejected';
+/** settled_application_files.role */
+export type SettledFileRole = 'artwork' | 'qualification';
+
+/** One stored upload (migration 0011): the bytes live in the storage provider under `key`. */
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  kind: UploadKind;
+  content_type: string;
+  size: number;
+  sha256: string;
+  /** The client's file name, sanitised: metadata only. */
+  original_name: string;
+  created_at: number;
+}
+/** Project applications (migration 0011, modules/settled). At most one submitted/reviewing per user (partial unique index). */
+export interface SettledApplicationsTable {
+  id: Generated<number>;
+  user_id: number;
+  project_name: string;
+  creator_name: string;
+  category: string;
+  description: string;
+  supply: number;
+  price_fen: number;
+  contact_name: string;
+  mobile: string;
+  email: string;
+  status: SettledStatus;
+  reject_reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface SettledApplicationFilesTable {
+  application_id: number;
+  upload_id: number;
+  role: SettledFileRole;
+  position: number;
+}
+/** Every status change of an application: who (applicant or staff), when, why. */
+export interface SettledApplicationEventsTable {
+  id: Generated<number>;
+  application_id: number;
+  from_status: SettledStatus | null;
+  to_status: SettledStatus;
+  actor_user_id: number;
+  reason: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -519,4 +576,8 @@ export interface Database {
   drop_stock: DropStockTable;
   drop_quota: DropQuotaTable;
   drop_config: DropConfigTable;
+  uploads: UploadsTable;
+  settled_applications: SettledApplicationsTable;
+  settled_application_files: SettledApplicationFilesTable;
+  settled_application_events: SettledApplicationEventsTable;
 }

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { MEDIA_UPLOADS_PREFIX, SettledPaths } from '@cfx/contract/routes.ts';
+import * as S from '@cfx/contract/settled.ts';
+import type { AppContext } from '../../context.ts';
+import { okOfficial } from '../../http/envelope.ts';
+import { requireUserId } from '../../http/auth.ts';
+import { DOCUMENT_POLICY, IMAGE_POLICY, type UploadPolicy } from './policies.ts';
+import { filePart, saveUpload } from './save-upload.ts';
+import { servePrivateUpload, servePublicUpload } from './serve-upload.ts';
+
+/** GET /media/uploads/<key> (outside the gateway, like /media/avatars). */
+export function mediaUploadRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get<{ Params: { '*': string } }>(`${MEDIA_UPLOADS_PREFIX}*`, { schema: { hide: true } }, async (req, reply) => {
+    return servePublicUpload(ctx, req.params['*'], reply);
+  });
+}
+
+/**
+ * The multipart upload calls of the project application (spec §7): /official/settled/oss/upload
+ * (images) and /official/settled/oss/uploadfile (documents), for logged-in users, and the owner's
+ * download of a private upload. Registered in their own scope: only these routes parse
+ * multipart/form-data (elsewhere it stays an unsupported media type).
+ */
+export async function uploadRoutes(api: FastifyInstance, ctx: AppContext) {
+  await api.register(async (scope) => {
+    await scope.register(multipart, { throwFileSizeLimit: false });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['settled'];
+    const handle = (policy: UploadPolicy) => async (req: FastifyRequest, reply: FastifyReply) => {
+      try {
+        const userId = await requireUserId(ctx, req);
+        const part = await filePart(ctx, req, policy);
+        const { id: _id, ...saved } = await saveUpload(ctx, userId, part, policy, req.log);
+        return okOfficial(req, saved);
+      } catch (err) {
+        // Refused before the body was read (no login, declared too large, quota): answer and close
+        // the connection rather than keep it open while the client sends the rest.
+        if (!req.raw.complete) reply.header('connection', 'close');
+        throw err;
+      }
+    };
+    r.post(SettledPaths.upload, { schema: { tags, consumes: ['multipart/form-data'], response: { 200: S.uploadResponse } } }, handle(IMAGE_POLICY));
+    r.post(SettledPaths.uploadFile, { schema: { tags, consumes: ['multipart/form-data'], response: { 200: S.uploadResponse } } }, handle(DOCUMENT_POLICY));
+  });
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  r.get(SettledPaths.file, { schema: { tags: ['settled'], querystring: S.uploadFileQuery } }, async (req, reply) => {
+    const userId = await requireUserId(ctx, req);
+    return servePrivateUpload(ctx, userId, req.query.key, reply);
+  });
+}
