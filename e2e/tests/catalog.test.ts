@@ -121,17 +121,30 @@ describe('releases', () => {
     await page.context().close();
   });
 
-  it('dropping page: countdown to the start for an upcoming release, the buy entry once on sale', async () => {
+  it('dropping page: countdown to the start for an upcoming release; the buy box for a guest, before the start and on sale', async () => {
     const list = (await (await fetch(`${server.base}/mvapi/public/goods/v1/project/index`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"pageSize":50}' })).json()).data.list as Array<{ id: number; status: string }>;
     const upcoming = list.find((p) => p.status === 'upcoming')!;
     const onSale = list.find((p) => p.status === 'on_sale')!;
-    const page = await newPage();
+    const guest = await newPage();
+    await goto(guest, `${server.base}/projects/dropping/${upcoming.id}`);
+    expect(await guest.getByTestId('dropping-countdown').getAttribute('data-kind')).toBe('start');
+    expect(await guest.getByTestId('dropping-countdown').innerText()).toMatch(/天[\s\S]*时[\s\S]*分[\s\S]*秒/);
+    // a guest is asked to log in first
+    await expect.poll(() => guest.getByTestId('drop-buy').getAttribute('data-state')).toBe('guest');
+    expect(await guest.getByTestId('buy-entry').count()).toBe(0);
+    await guest.getByTestId('drop-login').click();
+    await guest.getByTestId('auth-overlay').waitFor();
+    await guest.context().close();
+
+    // logged in: closed before the start; on sale the buy button, held by the real-name gate here
+    const page = await newPage({ token: await apiRegister(server, newMobile()) });
     await goto(page, `${server.base}/projects/dropping/${upcoming.id}`);
-    expect(await page.getByTestId('dropping-countdown').getAttribute('data-kind')).toBe('start');
-    expect(await page.getByTestId('dropping-countdown').innerText()).toMatch(/天[\s\S]*时[\s\S]*分[\s\S]*秒/);
-    expect(await page.getByTestId('buy-entry').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('buy-entry').innerText()).toBe('未开售');
+    expect(await page.getByTestId('buy-entry').isDisabled()).toBe(true);
     await goto(page, `${server.base}/projects/dropping/${onSale.id}`);
-    expect(await page.getByTestId('buy-entry').getAttribute('href')).toBe(`/object-buy?projectId=${onSale.id}`);
+    await expect.poll(() => page.getByTestId('buy-entry').innerText()).toBe('立即购买');
+    await expect.poll(() => page.getByTestId('drop-gate').getAttribute('data-gate')).toBe('realname');
+    expect(await page.getByTestId('buy-entry').isDisabled()).toBe(true);
     await page.context().close();
   });
 });
