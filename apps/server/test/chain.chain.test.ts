@@ -238,6 +238,8 @@ describe('rotating the operator key (CHAIN_RPC_URL, contracts deployed by the ow
       };
       // The server never holds the owner key, and refuses to be given one in RPC mode.
       expect(() => loadConfig({ ...env(oldKey), CHAIN_OWNER_KEY: ownerKey })).toThrow(/CHAIN_OWNER_KEY/);
+      // And on the embedded chain the two roles must be two keys.
+      expect(() => loadConfig({ CHAIN_OPERATOR_KEY: oldKey, CHAIN_OWNER_KEY: oldKey.slice(2).toUpperCase() })).toThrow(/different keys/);
 
       const first = await buildApp(loadConfig(env(oldKey), { dataDir: dir, serveWeb: false }), { logger: false });
       try {
