@@ -9,7 +9,7 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 ///
 /// Key roles: the **owner** (Ownable; the deployer, also the Conflux contract admin and
 /// sponsor) changes the operator and the base URI and can stay offline; the **operator**
-/// (the platform's hot wallet) mints and submits owner-signed `consumeAndMint` flows.
+/// (the platform's hot wallet) mints and submits holder-signed `consumeAndMint` flows.
 /// Holders list a token for sale by approving the Exchange for that token id and take it
 /// off shelf by approving the zero address (standard ERC-721 `approve`).
 ///
