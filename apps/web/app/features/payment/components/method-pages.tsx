@@ -1,27 +1,62 @@
 /**
- * The personal center's payment variants (spec §2 conmponents/alipay, Payment2, Payment3,
- * PaymentCard): one payment method each, for an order given as ?orderNo=.
+ * The personal center's payment-method pages (spec §2 conmponents/alipay, Payment2, Payment3,
+ * PaymentCard) as one component parameterised by the method: each route renders
+ * <PaymentMethodPage method=…/> for the order given as ?orderNo=.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { useTranslation } from '../../../i18n/index.ts';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation, type TKey } from '../../../i18n/index.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
 import { Price } from '../../../components/ui/price.tsx';
+import { Seo } from '../../../components/ui/seo.tsx';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserStore } from '../../../stores/user.ts';
+import { paymentStatusPath } from '../../orders/status.ts';
 import { payOrder } from '../api/pay-order.ts';
 import { queryAmount } from '../api/query-amount.ts';
-import type { PayMethod, PayResult } from '../api/types.ts';
+import type { AmountInfo, PayMethod, PayResult } from '../api/types.ts';
+
+/** The pages: a payment method, or 'card' (bank cards, which this platform's providers do not offer). */
+export type MethodPageKind = PayMethod | 'card';
+
+/** Each page's title (browser title, and the heading when there is no order). */
+const PAGE_TITLE = {
+  alipay: 'pc.pages.alipay',
+  sandbox: 'pc.pages.payment2',
+  balance: 'pc.pages.payment3',
+  card: 'pc.pages.paymentCard',
+} as const satisfies Record<MethodPageKind, TKey>;
+
+/** One payment page: Alipay or the sandbox cashier start the payment and leave for the provider; the balance pays here; cards are not offered. */
+export function PaymentMethodPage({ method }: { method: MethodPageKind }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const orderNo = params.get('orderNo') ?? '';
+  const title = t(PAGE_TITLE[method]);
+  const onPaid = () => void navigate(paymentStatusPath(orderNo), { replace: true });
+  let body: ReactNode;
+  if (method === 'card') body = <CardPayUnavailable orderNo={orderNo} />;
+  else if (!orderNo) body = <NoOrder title={title} />;
+  else if (method === 'balance') body = <BalancePay orderNo={orderNo} onPaid={onPaid} />;
+  else body = <RedirectPay orderNo={orderNo} method={method} onPaid={onPaid} />;
+  return (
+    <>
+      <Seo title={title} description={t('pages.personalCenter.description')} />
+      {body}
+    </>
+  );
+}
 
 function useAmount(orderNo: string) {
   const token = useUserStore((s) => s.token);
   return useQuery({ queryKey: ['pay-amount', orderNo, token], queryFn: () => queryAmount(orderNo), enabled: token !== '' && orderNo !== '', staleTime: 0 });
 }
 
-function Shell({ title, testId, status, children }: { title: string; testId: string; status: string; children: ReactNode }) {
+function Shell({ title, status, children }: { title: string; status: string; children: ReactNode }) {
   return (
-    <section className="card p-6" data-testid={testId} data-status={status}>
+    <section className="card p-6" data-testid="payment-variant" data-status={status}>
       <h1 className="mb-4 text-lg text-ink">{title}</h1>
       {children}
     </section>
@@ -32,7 +67,7 @@ function Shell({ title, testId, status, children }: { title: string; testId: str
 export function NoOrder({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
-    <Shell title={title} testId="payment-variant" status="no-order">
+    <Shell title={title} status="no-order">
       <p className="text-sm text-ink-soft">{t('payment.noOrder')}</p>
       <Link to="/personal-center/txn-details?tab=buy&status=pending" className="btn-primary mt-4">
         {t('orders.myPending')}
@@ -41,16 +76,35 @@ export function NoOrder({ title }: { title: string }) {
   );
 }
 
+/** What every method shows while the amount is loading, or when it could not be loaded. */
+function AmountPending({ q, title }: { q: ReturnType<typeof useAmount>; title: string }) {
+  const { t } = useTranslation();
+  if (q.isPending) return <Shell title={title} status="loading"><LoadingBlock label={t('common.loading')} /></Shell>;
+  return (
+    <Shell title={title} status="error">
+      <p className="text-sm text-danger">{q.error?.message || t('payment.loadFailed')}</p>
+    </Shell>
+  );
+}
+
+interface PartProps {
+  orderNo: string;
+  onPaid: (r: PayResult) => void;
+}
+
+const otherMethodsPath = (orderNo: string) => `/pay?orderNo=${encodeURIComponent(orderNo)}`;
+const payable = (a: AmountInfo) => a.status === 'created' || a.status === 'paying';
+
 /**
- * Alipay (conmponents/alipay) or the sandbox cashier (conmponents/Payment2): starts the payment with
- * that method and leaves for the provider's page; unavailable methods say so and link to /pay.
+ * Alipay or the sandbox cashier: starts the payment with that method at once and leaves for the
+ * provider's page; an unavailable method says so and links to /pay.
  */
-export function MethodRedirect({ orderNo, method, onPaid }: { orderNo: string; method: Extract<PayMethod, 'alipay' | 'sandbox'>; onPaid: (r: PayResult) => void }) {
+function RedirectPay({ orderNo, onPaid, method }: PartProps & { method: Extract<PayMethod, 'alipay' | 'sandbox'> }) {
   const { t } = useTranslation();
   const q = useAmount(orderNo);
   const [state, setState] = useState<{ status: 'idle' | 'starting' | 'leaving' } | { status: 'failed'; message: string }>({ status: 'idle' });
   const started = useRef(false);
-  const available = q.data ? q.data.methods.includes(method) && (q.data.status === 'created' || q.data.status === 'paying') : false;
+  const available = q.data ? q.data.methods.includes(method) && payable(q.data) : false;
 
   const start = async () => {
     setState({ status: 'starting' });
@@ -72,28 +126,22 @@ export function MethodRedirect({ orderNo, method, onPaid }: { orderNo: string; m
   }, [available]);
 
   const title = t(`payment.methods.${method}.name`);
-  if (q.isPending) return <Shell title={title} testId="payment-variant" status="loading"><LoadingBlock label={t('common.loading')} /></Shell>;
-  if (q.isError) {
-    return (
-      <Shell title={title} testId="payment-variant" status="error">
-        <p className="text-sm text-danger">{q.error.message || t('payment.loadFailed')}</p>
-      </Shell>
-    );
-  }
+  if (q.isPending || q.isError) return <AmountPending q={q} title={title} />;
+  const amount = q.data;
   if (!available) {
     return (
-      <Shell title={title} testId="payment-variant" status="unavailable">
-        <p className="text-sm text-ink-soft">{q.data.methods.includes(method) ? t('payment.notPayable') : t('payment.methodUnavailable')}</p>
-        <Link to={`/pay?orderNo=${encodeURIComponent(orderNo)}`} className="btn-primary mt-4">
+      <Shell title={title} status="unavailable">
+        <p className="text-sm text-ink-soft">{amount.methods.includes(method) ? t('payment.notPayable') : t('payment.methodUnavailable')}</p>
+        <Link to={otherMethodsPath(orderNo)} className="btn-primary mt-4">
           {t('payment.otherMethods')}
         </Link>
       </Shell>
     );
   }
   return (
-    <Shell title={title} testId="payment-variant" status={state.status}>
+    <Shell title={title} status={state.status}>
       <p className="text-sm text-ink-soft">
-        {t('payment.toPay')} <Price fen={q.data.amountFen} className="text-lg font-bold text-brand" />
+        {t('payment.toPay')} <Price fen={amount.amountFen} className="text-lg font-bold text-brand" />
       </p>
       {state.status === 'failed' ? (
         <>
@@ -113,23 +161,15 @@ export function MethodRedirect({ orderNo, method, onPaid }: { orderNo: string; m
   );
 }
 
-/** The platform balance (conmponents/Payment3): amount, balance, pay. */
-export function BalancePay({ orderNo, onPaid }: { orderNo: string; onPaid: (r: PayResult) => void }) {
+/** The platform balance: amount, balance, pay. */
+function BalancePay({ orderNo, onPaid }: PartProps) {
   const { t } = useTranslation();
   const q = useAmount(orderNo);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const title = t('payment.methods.balance.name');
-  if (q.isPending) return <Shell title={title} testId="payment-variant" status="loading"><LoadingBlock label={t('common.loading')} /></Shell>;
-  if (q.isError) {
-    return (
-      <Shell title={title} testId="payment-variant" status="error">
-        <p className="text-sm text-danger">{q.error.message || t('payment.loadFailed')}</p>
-      </Shell>
-    );
-  }
+  if (q.isPending || q.isError) return <AmountPending q={q} title={title} />;
   const a = q.data;
-  const payable = a.status === 'created' || a.status === 'paying';
   const short = a.balanceFen < a.amountFen;
   const pay = async () => {
     setBusy(true);
@@ -140,7 +180,7 @@ export function BalancePay({ orderNo, onPaid }: { orderNo: string; onPaid: (r: P
     else setError(r.networkError ? t('payment.network') : r.message || t('common.requestFailed'));
   };
   return (
-    <Shell title={title} testId="payment-variant" status={payable ? 'ready' : 'unavailable'}>
+    <Shell title={title} status={payable(a) ? 'ready' : 'unavailable'}>
       <dl className="space-y-2 text-sm">
         <div className="flex justify-between">
           <dt className="text-ink-faint">{t('payment.toPay')}</dt>
@@ -158,11 +198,11 @@ export function BalancePay({ orderNo, onPaid }: { orderNo: string; onPaid: (r: P
           {error}
         </p>
       )}
-      {!payable ? (
+      {!payable(a) ? (
         <p className="mt-4 text-sm text-ink-soft">{t('payment.notPayable')}</p>
       ) : (
         <div className="mt-5 flex flex-wrap justify-end gap-2">
-          <Link to={`/pay?orderNo=${encodeURIComponent(orderNo)}`} className="btn-ghost">
+          <Link to={otherMethodsPath(orderNo)} className="btn-ghost">
             {t('payment.otherMethods')}
           </Link>
           <button type="button" className="btn-primary" disabled={busy || short} onClick={() => void pay()} data-testid="balance-pay">
@@ -175,14 +215,14 @@ export function BalancePay({ orderNo, onPaid }: { orderNo: string; onPaid: (r: P
   );
 }
 
-/** Bank-card payment (conmponents/PaymentCard): not offered by this platform's providers. */
-export function CardPayUnavailable({ orderNo }: { orderNo: string }) {
+/** Bank cards: not offered by this platform's providers; links to the other methods when an order is given. */
+function CardPayUnavailable({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation();
   return (
-    <Shell title={t('pc.pages.paymentCard')} testId="payment-variant" status="unavailable">
+    <Shell title={t('pc.pages.paymentCard')} status="unavailable">
       <p className="text-sm text-ink-soft">{t('payment.cardUnavailable')}</p>
       {orderNo && (
-        <Link to={`/pay?orderNo=${encodeURIComponent(orderNo)}`} className="btn-primary mt-4">
+        <Link to={otherMethodsPath(orderNo)} className="btn-primary mt-4">
           {t('payment.otherMethods')}
         </Link>
       )}
