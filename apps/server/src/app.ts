@@ -49,6 +49,8 @@ import { localStorage } from './providers/storage/local.ts';
 import { s3Storage } from './providers/storage/s3.ts';
 import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { settledRoutes } from './modules/settled/routes.ts';
+import { privacyRoutes } from './modules/privacy/routes.ts';
+import { registerAccountJobs } from './modules/privacy/anonymise-account.ts';
 
 /** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
 const SECRET_PARAMS = /([?&](?:t|ticket|token|sign|signature|code|smsCode|smscode|pwd|password|newPwd|NECaptchaValidate|idNumber)=)[^&#]*/gi;
@@ -139,6 +141,8 @@ export async function buildApp(
     await db.close();
     throw err;
   });
+  // Account cancellations: the cooling-off sweep and the anonymisation job on the market's worker.
+  if (ctx.market) registerAccountJobs(ctx, ctx.market.jobs);
   // On the embedded dev chain the demo sellers list their demo collectibles for real (approve + signed listOrder).
   const demoMarket = config.demoData && ctx.chain?.embedded && ctx.market?.settlement ? startDemoMarket(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)) : undefined;
   app.setValidatorCompiler(validatorCompiler);
@@ -200,6 +204,7 @@ export async function buildApp(
       ledgerRoutes(api, ctx);
       dropRoutes(api, ctx);
       settledRoutes(api, ctx);
+      privacyRoutes(api, ctx);
       await uploadRoutes(api, ctx);
     },
     { prefix: API_BASE },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
 import { loadDropsConfig, type DropsConfig } from './modules/drops/drops-config.ts';
 import { loadUploadsConfig, type UploadsConfig } from './modules/uploads/uploads-config.ts';
+import { loadPrivacyConfig, type PrivacyConfig } from './modules/privacy/privacy-config.ts';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
 export interface ChainConfig {
@@ -76,6 +77,8 @@ export interface Config {
   drops: DropsConfig;
   /** Uploads and their storage provider (modules/uploads/uploads-config.ts). */
   uploads: UploadsConfig;
+  /** Account cancellation and the personal-data export (modules/privacy/privacy-config.ts). */
+  privacy: PrivacyConfig;
   limits: {
     smsResendMs: number;
     smsCodeTtlMs: number;
@@ -145,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     market: loadMarketConfig(env, devMode),
     drops: loadDropsConfig(env),
     uploads: loadUploadsConfig(env),
+    privacy: loadPrivacyConfig(env),
     chain: {
       mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',
       rpcUrl: env.CHAIN_RPC_URL || undefined,

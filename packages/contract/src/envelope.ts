@@ -48,6 +48,10 @@ export const Status = {
   UPLOAD_REFUSED: '1030',
   /** Project application: not allowed in its state (one already open, or not reviewable as asked). */
   SETTLED_STATE: '1031',
+  /** Account cancellation refused: the account still holds goods or money that would be lost (data: {blockers}). */
+  ACCOUNT_HAS_ASSETS: '1032',
+  /** Account cancellation not possible in its state (a request already pending, none to withdraw, account closed). */
+  ACCOUNT_CANCEL_STATE: '1033',
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',

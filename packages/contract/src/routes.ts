@@ -22,6 +22,40 @@ export const UserPaths = {
   submitrealname: '/api/user/profile/v1/submitrealname',
 } as const;
 
+/**
+ * Security and privacy of the personal center (issue #11; not in the spec beyond security/setting,
+ * privacy/other/getsetting and mobile/smscode). Schemas: account-security.ts.
+ */
+export const SecurityPaths = {
+  /** {oldPwd?, newPwd, smsCode?} — change the password while logged in. */
+  changePassword: '/api/user/profile/v1/security/changepwd',
+  /** My sessions (devices), the current one flagged. */
+  sessions: '/api/user/profile/v1/security/sessions',
+  /** {id} or {others: true} */
+  revokeSessions: '/api/user/profile/v1/security/sessions/revoke',
+  /** My latest security log entries. */
+  events: '/api/user/profile/v1/security/events',
+  /** Phone change step 1: {smsCode} of the security code (type 4) → a ticket. */
+  mobileVerify: '/api/user/v1/mobile/verify',
+  /** Step 2: {ticket, mobile, NECaptchaValidate} → a type-5 code to the new phone. */
+  mobileNewCode: '/api/user/v1/mobile/newsmscode',
+  /** Step 3: {ticket, mobile, smsCode} → the phone is changed. */
+  mobileChange: '/api/user/v1/mobile/change',
+  /** {showCollection?, personalizedRecommend?} — the setter of privacy/other/getsetting. */
+  privacySet: '/api/user/profile/v1/privacy/other/setsetting',
+  /** {accountId, pageNum, pageSize} — a user's collection on public pages (empty and hidden when they switched it off). */
+  userCollection: '/goods/v1/list/userCollection',
+  /** Account cancellation: checklist, cooling-off state. */
+  cancelStatus: '/api/user/profile/v1/cancel/status',
+  /** {smsCode, confirm: true} */
+  cancelApply: '/api/user/profile/v1/cancel/apply',
+  cancelRevoke: '/api/user/profile/v1/cancel/revoke',
+  /** {smsCode?} → a short-lived download link of my personal data (JSON). */
+  exportApply: '/api/user/profile/v1/export/apply',
+  /** GET ?t= — the export itself (attachment). */
+  exportDownload: '/api/user/profile/v1/export/download',
+} as const;
+
 export const CaptchaPaths = {
   get: '/captcha/v1/get',
   check: '/captcha/v1/check',

@@ -9,7 +9,8 @@ import { envelope } from './envelope.ts';
 const str = (max = 200) => z.string().max(max);
 const optStr = (max = 200) => z.string().max(max).optional().nullable();
 
-export const SmsType = { REGISTER: '1', LOGIN: '2', FORGOT: '3', SECURITY: '4' } as const;
+/** '4': a security code to the logged-in user's own phone; '5': a code to the NEW phone of a phone change. */
+export const SmsType = { REGISTER: '1', LOGIN: '2', FORGOT: '3', SECURITY: '4', NEW_MOBILE: '5' } as const;
 
 export const smsCodeBody = z.object({
   mobile: str(32),

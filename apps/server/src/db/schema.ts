@@ -31,8 +31,8 @@ export type PayMethod = 'balance' | 'sandbox' | 'alipay';
 export type PaymentOutcome = 'pending' | 'applied' | 'credited' | 'suspense';
 /** ledger_txns.kind */
 export type LedgerTxnKind = 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense';
-/** jobs.kind: the registered job handlers (modules/market/start-market.ts). */
-export type JobKind = 'settle' | 'fulfil';
+/** jobs.kind: the registered job handlers (modules/market/start-market.ts; 'anonymise': modules/privacy/account-jobs.ts). */
+export type JobKind = 'settle' | 'fulfil' | 'anonymise';
 /** jobs.status: pending → running → done (a failing job is retried, never parked). */
 export type JobStatus = 'pending' | 'running' | 'done';
 /** bids.status */
@@ -55,6 +55,8 @@ export interface UsersTable {
   invited_by: number | null;
   regist_channel: string | null;
   created_at: number;
+  /** When the account was anonymised after a cancellation (migration 0012); null for live accounts. */
+  cancelled_at: number | null;
 }
 export interface SessionsTable {
   token_hash: string;
@@ -63,6 +65,13 @@ export interface SessionsTable {
   expires_at: number;
   revoked_at: number | null;
   wallet_connected: Generated<number>;
+  /** Public id of the session (migration 0012): what the session list shows and revoke takes. */
+  sid: string | null;
+  /** Captured at login (truncated to 300 characters). */
+  user_agent: string | null;
+  ip: string | null;
+  /** Touched at most once a minute by the session check. */
+  last_seen_at: number | null;
 }
 export interface WalletChallengesTable {
   nonce: string;
@@ -534,6 +543,59 @@ export interface SettledApplicationEventsTable {
   created_at: number;
 }
 
+/** Security and privacy of the personal center (migration 0012, modules/accounts and modules/privacy). */
+/** security_events.kind (packages/contract/src/account-security.ts SECURITY_EVENT_KINDS). */
+export type SecurityEventKindDb =
+  | 'password_changed' | 'mobile_changed' | 'session_revoked' | 'sessions_revoked' | 'cancel_requested' | 'cancel_revoked'
+  | 'cancel_blocked' | 'account_cancelled' | 'export_requested' | 'export_downloaded' | 'privacy_changed';
+/** account_cancellations.status: cooling → revoked | blocked | done. */
+export type CancellationStatus = 'cooling' | 'revoked' | 'blocked' | 'done';
+export interface PrivacySettingsTable {
+  user_id: number;
+  show_collection: number;
+  personalized_recommend: number;
+  updated_at: number;
+}
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: SecurityEventKindDb;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON without secrets or clear personal data. */
+  detail: string | null;
+  created_at: number;
+}
+export interface MobileChangeTicketsTable {
+  token_hash: string;
+  user_id: number;
+  old_mobile: string;
+  new_mobile: string | null;
+  sends: Generated<number>;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+export interface AccountCancellationsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: CancellationStatus;
+  requested_at: number;
+  effective_at: number;
+  closed_at: number | null;
+  /** blocked: JSON array of {kind, count, amountFen}. */
+  blockers: string | null;
+}
+export interface DataExportsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  include_id: number;
+  downloads: Generated<number>;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -580,4 +642,9 @@ export interface Database {
   settled_applications: SettledApplicationsTable;
   settled_application_files: SettledApplicationFilesTable;
   settled_application_events: SettledApplicationEventsTable;
+  privacy_settings: PrivacySettingsTable;
+  security_events: SecurityEventsTable;
+  mobile_change_tickets: MobileChangeTicketsTable;
+  account_cancellations: AccountCancellationsTable;
+  data_exports: DataExportsTable;
 }

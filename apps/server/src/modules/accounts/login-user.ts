@@ -5,6 +5,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { verifyPassword } from '../../util/crypto.ts';
 import { checkMobile, checkSmsCode } from './input.ts';
 import { findUserByMobile } from './repo.ts';
+import type { ClientMeta } from './client-info.ts';
 import { createSession } from './sessions.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 import { inTx, lockKey } from '../../db/tx.ts';
@@ -16,7 +17,7 @@ import { inTx, lockKey } from '../../db/tx.ts';
  * again. So 100 concurrent guesses cost at most LOGIN_FAILURES_PER_MOBILE scrypt evaluations.
  * Returns the reserved row's id.
  */
-async function reserveLoginTry(ctx: AppContext, mobile: string, ip: string): Promise<number> {
+export async function reserveLoginTry(ctx: AppContext, mobile: string, ip: string): Promise<number> {
   const { loginWindowMs, loginFailuresPerMobile, loginFailuresPerIp } = ctx.config.limits;
   const now = ctx.now();
   const since = now - loginWindowMs;
@@ -35,7 +36,13 @@ async function reserveLoginTry(ctx: AppContext, mobile: string, ip: string): Pro
   });
 }
 
-export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: string | null; loginType: number; smsCode?: string | null }, ip: string) {
+/** Gives a reserved try back (the password was right). */
+export async function releaseLoginTry(ctx: AppContext, tryId: number): Promise<void> {
+  await ctx.db.kysely.deleteFrom('login_failures').where('id', '=', tryId).execute();
+}
+
+export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: string | null; loginType: number; smsCode?: string | null }, meta: ClientMeta) {
+  const ip = meta.ip;
   const mobile = checkMobile(input.mobile);
   if (input.loginType === 2) {
     const code = checkSmsCode(input.smsCode);
@@ -43,7 +50,7 @@ export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: 
     await consumeSmsCode(ctx, mobile, SmsType.LOGIN, code);
     const user = await findUserByMobile(ctx, mobile);
     if (!user) throw new ApiError(Status.BAD_SMS_CODE, 'badSmsCode');
-    return { token: await createSession(ctx, Number(user.id)) };
+    return { token: await createSession(ctx, Number(user.id), meta) };
   }
   const tryId = await reserveLoginTry(ctx, mobile, ip);
   const user = await findUserByMobile(ctx, mobile);
@@ -56,6 +63,6 @@ export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: 
   // Unknown phone or empty password: the same scrypt cost and the same answer as a wrong password.
   const good = await verifyPassword(password, user && password ? user.password_hash : null);
   if (!user || !good) throw new ApiError(Status.BAD_CREDENTIALS, 'badCredentials');
-  await ctx.db.kysely.deleteFrom('login_failures').where('id', '=', tryId).execute();
-  return { token: await createSession(ctx, Number(user.id)) };
+  await releaseLoginTry(ctx, tryId);
+  return { token: await createSession(ctx, Number(user.id), meta) };
 }

@@ -61,8 +61,3 @@ export async function getSecuritySetting(ctx: AppContext, userId: number) {
     walletAddress: user.wallet_address ?? '',
   };
 }
-
-export async function getPrivacySetting(ctx: AppContext, userId: number) {
-  await userOrLost(ctx, userId);
-  return { showCollection: true, personalizedRecommend: true };
-}

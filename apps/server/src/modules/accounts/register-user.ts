@@ -6,6 +6,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { hashPassword, randomDigits, randomInviteCode } from '../../util/crypto.ts';
 import { checkMobile, checkSmsCode, decodePassword } from './input.ts';
 import { findUserByMobile } from './repo.ts';
+import type { ClientMeta } from './client-info.ts';
 import { createSession } from './sessions.ts';
 import { consumeSmsCode } from './sms-codes.ts';
 
@@ -20,6 +21,7 @@ function isUniqueViolation(err: unknown, column: string): boolean {
 export async function registerUser(
   ctx: AppContext,
   input: { mobile: string; pwd: string; smsCode: string; inviteCode?: string | null; registChannel?: string | null },
+  meta?: ClientMeta,
 ) {
   const mobile = checkMobile(input.mobile);
   const password = decodePassword(input.pwd);
@@ -56,7 +58,7 @@ export async function registerUser(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      return { token: await createSession(ctx, Number(row.id)) };
+      return { token: await createSession(ctx, Number(row.id), meta) };
     } catch (err) {
       if (isUniqueViolation(err, 'mobile')) throw new ApiError(Status.ALREADY_REGISTERED, 'alreadyRegistered');
       // account_id / invite_code collisions are rare: draw again.

@@ -1,34 +1,69 @@
+import crypto from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
+import { Status } from '@cfx/contract/envelope.ts';
+import type { SessionItem } from '@cfx/contract/account-security.ts';
 import type { AppContext } from '../../context.ts';
+import type { Q } from '../../db/tx.ts';
+import { inTx } from '../../db/tx.ts';
+import { ApiError } from '../../http/envelope.ts';
 import { randomToken, sha256 } from '../../util/crypto.ts';
+import { deviceSummary, maskIp, type ClientMeta } from './client-info.ts';
+import { recordSecurityEvent } from './security-log.ts';
 
-/** Session tokens are random, stored only as a SHA-256 hash, expire, and are revoked by logout. */
-export async function createSession(ctx: AppContext, userId: number): Promise<string> {
+/** A session's last_seen_at is written at most this often (the session check reads it on every call). */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+/**
+ * Session tokens are random, stored only as a SHA-256 hash, expire, and are revoked by logout.
+ * Each session also has a random public id (`sid`: what the session list shows and revoke takes)
+ * and keeps the user agent and IP of the login that created it.
+ */
+export async function createSession(ctx: AppContext, userId: number, meta?: ClientMeta | null): Promise<string> {
   const token = randomToken(32);
   const now = ctx.now();
   await ctx.db.kysely
     .insertInto('sessions')
-    .values({ token_hash: sha256(token), user_id: userId, created_at: now, expires_at: now + ctx.config.sessionTtlMs, revoked_at: null })
+    .values({
+      token_hash: sha256(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: now + ctx.config.sessionTtlMs,
+      revoked_at: null,
+      sid: crypto.randomBytes(16).toString('hex'),
+      user_agent: meta?.userAgent || null,
+      ip: meta?.ip || null,
+      last_seen_at: now,
+    })
     .execute();
   return token;
 }
 
 /** Compiled once per database (placeholders only); run with fresh parameters on every request. */
-const compiled = new WeakMap<object, { session: CompiledQuery<{ user_id: number }>; profile: CompiledQuery<SessionProfileRow> }>();
+const compiled = new WeakMap<
+  object,
+  { session: CompiledQuery<{ user_id: number; last_seen_at: number | null }>; profile: CompiledQuery<SessionProfileRow>; touch: CompiledQuery<unknown> }
+>();
 function queries(ctx: AppContext) {
   let q = compiled.get(ctx.db);
   if (!q) {
     const k = ctx.db.kysely;
     q = {
-      session: k.selectFrom('sessions').select('user_id').where('token_hash', '=', '').where('revoked_at', 'is', null).where('expires_at', '>', 0).compile(),
+      session: k.selectFrom('sessions').select(['user_id', 'last_seen_at']).where('token_hash', '=', '').where('revoked_at', 'is', null).where('expires_at', '>', 0).compile(),
       profile: k
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
         .innerJoin('profpics', 'profpics.id', 'users.profpic_id')
-        .select(['users.nickname', 'users.is_realname', 'users.wallet_address', 'users.mobile', 'users.is_creator', 'users.account_id', 'profpics.url'])
+        .select(['users.nickname', 'users.is_realname', 'users.wallet_address', 'users.mobile', 'users.is_creator', 'users.account_id', 'profpics.url', 'sessions.last_seen_at'])
         .where('sessions.token_hash', '=', '')
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', 0)
+        .compile(),
+      // Parameters: the new time, the token hash, the time before which last_seen_at is stale.
+      touch: k
+        .updateTable('sessions')
+        .set({ last_seen_at: 0 })
+        .where('token_hash', '=', '')
+        .where((e) => e.or([e('last_seen_at', 'is', null), e('last_seen_at', '<', 0)]))
         .compile(),
     };
     compiled.set(ctx.db, q);
@@ -44,16 +79,29 @@ export interface SessionProfileRow {
   is_creator: number;
   account_id: string;
   url: string;
+  last_seen_at: number | null;
+}
+
+/** Records activity of a session at most once a minute; never fails the request it rides on. */
+async function touchSession(ctx: AppContext, hash: string, lastSeen: number | null) {
+  const now = ctx.now();
+  if (lastSeen !== null && now - Number(lastSeen) < LAST_SEEN_EVERY_MS) return;
+  await ctx.db.run(queries(ctx).touch, [now, hash, now - LAST_SEEN_EVERY_MS]).catch(() => undefined);
 }
 
 export async function findSessionUser(ctx: AppContext, token: string): Promise<number | undefined> {
-  const [row] = await ctx.db.run(queries(ctx).session, [sha256(token), ctx.now()]);
-  return row ? Number(row.user_id) : undefined;
+  const hash = sha256(token);
+  const [row] = await ctx.db.run(queries(ctx).session, [hash, ctx.now()]);
+  if (!row) return undefined;
+  await touchSession(ctx, hash, row.last_seen_at);
+  return Number(row.user_id);
 }
 
 /** The profile of a token's user in one query (the hot path of every page load). */
 export async function findSessionProfile(ctx: AppContext, token: string): Promise<SessionProfileRow | undefined> {
-  const [row] = await ctx.db.run(queries(ctx).profile, [sha256(token), ctx.now()]);
+  const hash = sha256(token);
+  const [row] = await ctx.db.run(queries(ctx).profile, [hash, ctx.now()]);
+  if (row) await touchSession(ctx, hash, row.last_seen_at);
   return row;
 }
 
@@ -69,4 +117,76 @@ export async function revokeSession(ctx: AppContext, token: string): Promise<boo
 
 export async function revokeAllSessions(ctx: AppContext, userId: number): Promise<void> {
   await ctx.db.kysely.updateTable('sessions').set({ revoked_at: ctx.now() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** Revokes every live session of the user except the one with `keepHash` (inside the caller's transaction). */
+export async function revokeOtherSessions(q: Q, userId: number, keepHash: string | null, now: number): Promise<number> {
+  let u = q.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  if (keepHash) u = u.where('token_hash', '<>', keepHash);
+  const res = await u.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** My live sessions, most recently active first; the caller's own one flagged `current`. No token hash leaves here. */
+export async function listSessions(ctx: AppContext, userId: number, token: string): Promise<SessionItem[]> {
+  const now = ctx.now();
+  const mine = sha256(token);
+  const rows = await ctx.db.kysely
+    .selectFrom('sessions')
+    .select(['token_hash', 'sid', 'user_agent', 'ip', 'created_at', 'last_seen_at', 'expires_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('sid', 'is not', null)
+    .execute();
+  return rows
+    .map((r) => ({
+      id: r.sid!,
+      current: r.token_hash === mine,
+      device: deviceSummary(r.user_agent),
+      ip: maskIp(r.ip),
+      createdAt: Number(r.created_at),
+      lastSeenAt: Number(r.last_seen_at ?? r.created_at),
+      expiresAt: Number(r.expires_at),
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt || b.createdAt - a.createdAt);
+}
+
+/**
+ * Revokes one of my other sessions (`id`) or all of them (`others`). The current session is never
+ * revoked here (that is logout). Another user's session id is "not found", like an unknown one.
+ */
+export async function revokeMySessions(
+  ctx: AppContext,
+  userId: number,
+  token: string,
+  input: { id?: string | null; others?: boolean | null },
+  meta: ClientMeta,
+): Promise<{ revoked: number }> {
+  const now = ctx.now();
+  const mine = sha256(token);
+  if (input.others) {
+    return inTx(ctx, async (trx) => {
+      const revoked = await revokeOtherSessions(trx, userId, mine, now);
+      if (revoked > 0) await recordSecurityEvent(trx, { userId, kind: 'sessions_revoked', meta, detail: { count: revoked }, at: now });
+      return { revoked };
+    });
+  }
+  const id = input.id?.trim();
+  if (!id) throw new ApiError(Status.INVALID, 'badParams');
+  return inTx(ctx, async (trx) => {
+    const target = await trx.selectFrom('sessions').select(['token_hash']).where('sid', '=', id).where('user_id', '=', userId).executeTakeFirst();
+    if (target?.token_hash === mine) throw new ApiError(Status.INVALID, 'sessionCurrent');
+    const res = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('sid', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Status.INVALID, 'sessionNotFound');
+    await recordSecurityEvent(trx, { userId, kind: 'session_revoked', meta, at: now });
+    return { revoked: 1 };
+  });
 }

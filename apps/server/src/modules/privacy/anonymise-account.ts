@@ -1,0 +1,111 @@
+import type { AppContext } from '../../context.ts';
+import { enqueueJob, type JobResult, type JobRunner } from '../../jobs/runner.ts';
+import { inTx, lockKey } from '../../db/tx.ts';
+import { recordSecurityEvent } from '../accounts/security-log.ts';
+import { findCancelBlockers } from './cancel-account.ts';
+
+/** The nickname and avatar every cancelled account shows (where its old orders, deals and history rows still point). */
+export const CANCELLED_NICKNAME = '已注销用户';
+const DEFAULT_PROFPIC = '1';
+/** A mobile that can never be typed (MOBILE_RE needs 11 digits) and stays unique: `x` + the user id. */
+export const tombstoneMobile = (userId: number) => `x${userId}`;
+
+export type AnonymiseOutcome = 'anonymised' | 'blocked' | 'not_due' | 'nothing';
+
+/**
+ * Ends the cooling-off period of one request, exactly once: one transaction moves the request
+ * `cooling → done` with a conditional UPDATE and, only when that update changed the row, anonymises
+ * the account; a second run (a retried job, another worker) finds the request no longer cooling and
+ * does nothing. If something that would be lost appeared during the period (the account stayed
+ * usable), the request ends `blocked` with the blockers instead and the account is untouched.
+ *
+ * Anonymised: the mobile becomes a tombstone (`x<id>`, no login is possible), password removed,
+ * nickname and avatar reset, wallet unlinked, real-name row (sealed name, ID number, birth date and
+ * the ID digest) deleted, every session revoked, favourites, search history, wallet challenges,
+ * privacy settings and open phone-change tickets deleted, IPs and user agents of its security log
+ * and the contact details of its project applications cleared. Kept for accounting, with the user
+ * id: orders, order events, payments, deals, bids, listings, ledger rows, goods and their history.
+ * Collectibles minted to the user's wallet stay theirs on chain.
+ */
+export async function anonymiseAccount(ctx: AppContext, requestId: number): Promise<AnonymiseOutcome> {
+  const now = ctx.now();
+  return inTx(ctx, async (trx) => {
+    const req = await trx.selectFrom('account_cancellations').select(['user_id', 'status', 'effective_at']).where('id', '=', requestId).executeTakeFirst();
+    if (!req || req.status !== 'cooling') return 'nothing';
+    if (Number(req.effective_at) > now) return 'not_due';
+    const userId = Number(req.user_id);
+    await lockKey(ctx, trx, `cancel:${userId}`);
+    const blockers = await findCancelBlockers(trx, userId, now);
+    const next = blockers.length ? 'blocked' : 'done';
+    const moved = await trx
+      .updateTable('account_cancellations')
+      .set({ status: next, closed_at: now, blockers: blockers.length ? JSON.stringify(blockers) : null })
+      .where('id', '=', requestId)
+      .where('status', '=', 'cooling')
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return 'nothing';
+    if (blockers.length) {
+      await recordSecurityEvent(trx, { userId, kind: 'cancel_blocked', detail: { blockers }, at: now });
+      return 'blocked';
+    }
+    await trx
+      .updateTable('users')
+      .set({
+        mobile: tombstoneMobile(userId),
+        password_hash: null,
+        nickname: CANCELLED_NICKNAME,
+        profpic_id: DEFAULT_PROFPIC,
+        is_realname: 0,
+        wallet_address: null,
+        regist_channel: null,
+        cancelled_at: now,
+      })
+      .where('id', '=', userId)
+      .execute();
+    await trx.deleteFrom('realname').where('user_id', '=', userId).execute();
+    await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+    await trx.updateTable('sessions').set({ ip: null, user_agent: null }).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('favorites').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('search_history').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('wallet_challenges').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('privacy_settings').where('user_id', '=', userId).execute();
+    await trx.updateTable('mobile_change_tickets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await trx.updateTable('security_events').set({ ip: null, user_agent: null }).where('user_id', '=', userId).execute();
+    await trx.updateTable('settled_applications').set({ contact_name: '', mobile: '', email: '' }).where('user_id', '=', userId).execute();
+    await recordSecurityEvent(trx, { userId, kind: 'account_cancelled', detail: { requestId }, at: now });
+    return 'anonymised';
+  });
+}
+
+/** The durable job of one request (`anonymise:<requestId>`); a request not due yet is looked at again in a minute. */
+export async function runAnonymiseJob(ctx: AppContext, requestId: number): Promise<JobResult> {
+  const outcome = await anonymiseAccount(ctx, requestId);
+  return outcome === 'not_due' ? { retryAt: Date.now() + 60_000 } : { done: true };
+}
+
+/**
+ * The sweep: requests whose cooling-off period ended (by business time, ctx.now) get their job,
+ * inserted idempotently (the job key is the request id), then the worker is woken.
+ */
+export async function enqueueDueCancellations(ctx: AppContext, jobs: JobRunner): Promise<number> {
+  const due = await ctx.db.kysely
+    .selectFrom('account_cancellations')
+    .select('id')
+    .where('status', '=', 'cooling')
+    .where('effective_at', '<=', ctx.now())
+    .orderBy('effective_at')
+    .limit(200)
+    .execute();
+  if (!due.length) return 0;
+  await inTx(ctx, async (trx) => {
+    for (const r of due) await enqueueJob(trx, { kind: 'anonymise', key: `anonymise:${Number(r.id)}`, payload: { requestId: Number(r.id) } });
+  });
+  jobs.wake();
+  return due.length;
+}
+
+/** Registers the cancellation job and its sweep on the market's job worker (one worker per database). */
+export function registerAccountJobs(ctx: AppContext, jobs: JobRunner) {
+  jobs.register('anonymise', (job) => runAnonymiseJob(ctx, Number(job.payload.requestId ?? job.key.replace(/^anonymise:/, ''))));
+  jobs.periodic('account-cancellations', ctx.config.privacy.cancelSweepMs, () => enqueueDueCancellations(ctx, jobs));
+}
