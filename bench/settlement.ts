@@ -12,7 +12,7 @@ import { Transaction, format } from 'js-conflux-sdk';
 import { signListOrder } from '../packages/contracts/src/order-signature.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { buildApp } from '../apps/server/src/app.ts';
-import { inTx } from '../apps/server/src/modules/ledger/in-tx.ts';
+import { inTx } from '../apps/server/src/db/tx.ts';
 import { Account, ledgerProblems, postTxn } from '../apps/server/src/modules/ledger/ledger.ts';
 import { createOrder } from '../apps/server/src/modules/orders/create-order.ts';
 import { payOrder } from '../apps/server/src/modules/payments/pay-order.ts';

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need (Debian chromium, CJK fonts, PostgreSQL; npm packages),
-# builds, then runs every suite: server API tests on SQLite and on a real PostgreSQL server,
-# contract tests on a real Conflux node, and browser tests in headless Chromium.
+# typechecks every TypeScript project, builds, then runs every suite: server API tests on SQLite and
+# on a real PostgreSQL server, contract tests on a real Conflux node, and browser tests in headless
+# Chromium. A failed typecheck or smoke counts as a failed suite in the closing summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -19,6 +20,14 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
+status=0
+# A step that is not a vitest suite, recorded for the summary: result name passed failed what-one-count-is
+result() { node -e 'const [f, p, n, c] = process.argv.slice(1); require("fs").writeFileSync(f, JSON.stringify({ numPassedTests: +p, numFailedTests: +n, numPendingTests: 0, success: +n === 0, checks: c }))' "$tmp/results/$1.json" "$2" "$3" "$4"; }
+
+# Typecheck first (tsc on every project, web route types generated): the suites still run after a failure.
+echo; echo "[test] ── typecheck"
+bash scripts/typecheck.sh "$tmp/results/typecheck.json" || { status=1; [ -f "$tmp/results/typecheck.json" ] || result typecheck 0 1 "tsc projects"; }
+
 echo "[test] building"
 npm run build --silent
 node packages/contracts/scripts/compile.mjs --if-stale
@@ -29,7 +38,6 @@ cleanup() { bash scripts/pg-stop.sh "$pgdir"; }
 trap cleanup EXIT
 pgurl=$(bash scripts/pg-start.sh "$pgdir" "$pgport")
 
-status=0
 suite() { # name dir [env...]
   local name=$1 dir=$2; shift 2
   echo; echo "[test] ── $name"
@@ -41,7 +49,7 @@ suite server-chain apps/server TEST_CHAIN=1
 suite web-unit apps/web CI="${CI:-}"
 # SSR smoke of the build against the real server, and the initial-JS budget of every public page (≤ 150 KiB gzip).
 echo; echo "[test] ── web-smoke (SSR checks, initial JS ≤ 150 KiB gzip per public page)"
-if ! (cd apps/web && node scripts/smoke.mjs); then echo "[test] web-smoke FAILED"; status=1; fi
+if (cd apps/web && node scripts/smoke.mjs); then result web-smoke 1 0 'SSR smoke run'; else echo "[test] web-smoke FAILED"; result web-smoke 0 1 'SSR smoke run'; status=1; fi
 [ -d packages/protocol/test ] && suite protocol packages/protocol CI="${CI:-}"
 [ -d packages/contracts/test ] && suite contracts packages/contracts CI="${CI:-}"
 [ -d e2e/tests ] && suite e2e e2e CI="${CI:-}"
