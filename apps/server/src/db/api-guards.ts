@@ -5,9 +5,10 @@
  * Types only: nothing here runs.
  */
 import type { chainStatus, goodsStatus, historyActionKind } from '@cfx/contract/catalog.ts';
+import type { bannerLinkType, bannerPosition, recommendItem } from '@cfx/contract/content.ts';
 import type { bidStatus, listingStatus, orderCard, orderStatus, payMethod } from '@cfx/contract/market.ts';
 import type { z } from 'zod';
-import type { BidStatus, GoodsChainStatus, GoodsHistoryAction, GoodsStatus, ListingStatus, OrderKind, OrderStatus, PayMethod } from './schema.ts';
+import type { BannerLinkType, BannerPosition, BidStatus, GoodsChainStatus, GoodsHistoryAction, GoodsStatus, ListingStatus, OrderKind, OrderStatus, PayMethod, RecommendItemType } from './schema.ts';
 
 /** true when A and B are the same set of values, false otherwise (not distributive). */
 export type SameValues<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -31,4 +32,9 @@ export type ApiGuards = [
   Assert<SameValues<PayMethod, z.infer<typeof payMethod>>>,
   // bids.status → Bid.status (modules/bids/bid-view.ts)
   Assert<SameValues<BidStatus, z.infer<typeof bidStatus>>>,
+  // banners.position / link_type → Banner.position / linkType (modules/content/list-banners.ts)
+  Assert<SameValues<BannerPosition, z.infer<typeof bannerPosition>>>,
+  Assert<SameValues<BannerLinkType, z.infer<typeof bannerLinkType>>>,
+  // recommend_items.item_type → RecommendItem.type (modules/content/list-recommend.ts)
+  Assert<SameValues<RecommendItemType, z.infer<typeof recommendItem>['type']>>,
 ];

@@ -25,6 +25,8 @@ export type OrderKind = ListingKind | 'drop';
 export type ListingStatus = 'draft' | 'on_sale' | 'reserved' | 'sold' | 'closed' | 'invalid' | 'void';
 /** orders.status (modules/orders/transitions.ts): created → paying → paid → settling → completed | cancelled | expired | refunded. */
 export type OrderStatus = 'created' | 'paying' | 'paid' | 'settling' | 'completed' | 'cancelled' | 'expired' | 'refunded';
+/** orders.closed_by: the buyer cancelled the unpaid order, or it was not paid in time (counted by the re-order limits). */
+export type OrderClosedBy = 'buyer' | 'expiry';
 /** orders.pay_method and payments.provider: who took the money. */
 export type PayMethod = 'balance' | 'sandbox' | 'alipay';
 /** payments.outcome: 'pending' only inside the transaction that inserts the row (modules/payments/apply-payment.ts). */
@@ -37,6 +39,12 @@ export type JobKind = 'settle' | 'fulfil' | 'anonymise';
 export type JobStatus = 'pending' | 'running' | 'done';
 /** bids.status */
 export type BidStatus = 'active' | 'accepted' | 'cancelled' | 'expired' | 'replaced' | 'closed';
+/** banners.position: the page a banner shows on. */
+export type BannerPosition = 'home' | 'projects' | 'market' | 'news';
+/** banners.link_type: what a click on the banner opens (link_target: an id, or the URL for 'url'). */
+export type BannerLinkType = 'project' | 'goods' | 'news' | 'creator' | 'url';
+/** recommend_items.item_type: what item_id refers to. */
+export type RecommendItemType = 'project' | 'goods' | 'creator' | 'news';
 /** sandbox_trades.status: the sandbox cashier records paid trades only. */
 export type SandboxTradeStatus = 'success';
 
@@ -263,11 +271,11 @@ export interface NewsTable {
 }
 export interface BannersTable {
   id: Generated<number>;
-  position: string;
+  position: BannerPosition;
   title: string;
   subtitle: string;
   image: string;
-  link_type: string;
+  link_type: BannerLinkType;
   link_target: string;
   sort: number;
   active: number;
@@ -282,7 +290,7 @@ export interface RecommendListsTable {
 export interface RecommendItemsTable {
   id: Generated<number>;
   list_id: number;
-  item_type: string;
+  item_type: RecommendItemType;
   item_id: number;
   sort: number;
 }
@@ -358,8 +366,8 @@ export interface OrdersTable {
   paid_at: number | null;
   completed_at: number | null;
   closed_at: number | null;
-  /** Why an unpaid order closed: 'buyer' (cancelled by the buyer) | 'expiry' (not paid in time) | null (migration 0009). */
-  closed_by: string | null;
+  /** Why an unpaid order closed (migration 0009); null: still open, or closed another way. */
+  closed_by: OrderClosedBy | null;
   /** Drop orders (migration 0010): the release, units, unit price (price_fen = quantity × unit price) and the buyer's real-name identity digest. */
   project_id: number | null;
   quantity: number | null;
