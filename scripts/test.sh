@@ -11,7 +11,7 @@ tmp="$root/.tmp"; mkdir -p "$tmp/results"; rm -f "$tmp/results"/*.json
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
-fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || need+=(fonts-noto-cjk)
+fc-list 2>/dev/null | grep -i 'Noto Sans CJK' >/dev/null || need+=(fonts-noto-cjk) # no -q: an early exit would SIGPIPE fc-list and fail the pipeline
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 if [ ${#need[@]} -gt 0 ]; then
   echo "[test] installing Debian packages: ${need[*]}"
