@@ -91,7 +91,11 @@ export function UploadField({
         void uploadFile(kind === 'image' ? SettledPaths.upload : SettledPaths.uploadFile, f, (p) => update(item.id, { progress: p }), item.abort.signal).then((r) => {
           if (item.abort?.signal.aborted) return;
           if (r.ok) update(item.id, { status: 'done', progress: 1, key: r.data.key, abort: undefined });
-          else update(item.id, { status: 'error', error: r.networkError ? t('settled.networkError') : r.message || t('common.requestFailed'), abort: undefined });
+          else {
+            // A refused file may not be an image at all: show its name instead of a broken preview.
+            if (item.preview) URL.revokeObjectURL(item.preview);
+            update(item.id, { status: 'error', preview: undefined, error: r.networkError ? t('settled.networkError') : r.message || t('common.requestFailed'), abort: undefined });
+          }
         });
       }
       return item;
