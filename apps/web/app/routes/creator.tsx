@@ -9,11 +9,14 @@ import { Thumb } from '../components/ui/thumb.tsx';
 import { optional, pageOrigin, pageParam, required, serverApi } from '../features/catalog/api/server-api.server.ts';
 import { listCreatorProjects } from '../features/catalog/api/list-creator-projects.ts';
 import { queryCreator } from '../features/catalog/api/query-creator.ts';
-import { ProjectCard } from '../features/catalog/components/cards.tsx';
+import { GoodsCard, ProjectCard } from '../features/catalog/components/cards.tsx';
+import { listUserCollection } from '../features/account/api/list-user-collection.ts';
 import { useServerNow } from '../features/catalog/components/use-server-now.ts';
 import { cutText } from '../components/ui/html-text.ts';
 
 const PAGE_SIZE = 12;
+/** Collectibles the creator holds, shown unless they switched "show my collection" off (privacy settings). */
+const COLLECTION_SIZE = 8;
 
 /**
  * Creator page (/creator/:accountId): profile, stats, media links and their releases (?page=).
@@ -24,15 +27,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const call = serverApi(request);
   const url = new URL(request.url);
   const page = pageParam(url);
-  const [byAccount, projects] = await Promise.all([
+  const [byAccount, projects, collection] = await Promise.all([
     queryCreator(call, { accountId: params.id }),
     listCreatorProjects(call, { accountId: params.id, pageNum: page, pageSize: PAGE_SIZE }),
+    listUserCollection(call, { accountId: params.id, pageNum: 1, pageSize: COLLECTION_SIZE }),
   ]);
   if (!byAccount.ok && /^\d{1,9}$/.test(params.id)) {
     const byId = await queryCreator(call, { id: Number(params.id) });
     if (byId.ok && byId.data) throw redirect(`/creator/${encodeURIComponent(byId.data.accountId)}${url.search}`, 301);
   }
-  return { now: Date.now(), origin: pageOrigin(request), page, creator: required(byAccount), projects: optional(projects) };
+  return { now: Date.now(), origin: pageOrigin(request), page, creator: required(byAccount), projects: optional(projects), collection: optional(collection) };
 }
 
 export default function Creator({ loaderData: d }: Route.ComponentProps) {
@@ -101,6 +105,25 @@ export default function Creator({ loaderData: d }: Route.ComponentProps) {
             {d.projects && <Pager page={d.page} total={d.projects.total} pageSize={PAGE_SIZE} anchor="creator-releases" />}
           </PendingRegion>
         </section>
+
+        {d.collection && (
+          <section className="pb-10" aria-labelledby="creator-collection-title" data-testid="creator-collection" data-hidden={d.collection.hidden ? '1' : '0'}>
+            <h2 id="creator-collection-title" className="mb-5 text-xl text-ink">
+              {t('privacy.collection.title')}
+            </h2>
+            {d.collection.hidden ? (
+              <EmptyBlock label={t('privacy.collection.hidden')} />
+            ) : d.collection.list.length === 0 ? (
+              <EmptyBlock label={t('privacy.collection.empty')} />
+            ) : (
+              <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+                {d.collection.list.map((g) => (
+                  <GoodsCard key={g.id} goods={g} />
+                ))}
+              </div>
+            )}
+          </section>
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,103 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { LIMITS } from '@cfx/contract/limits.ts';
+import { useTranslation } from '../../../i18n/index.ts';
+import { toast } from '../../../stores/toast.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Field } from '../../auth/components/fields.tsx';
+import { changePassword } from '../api/change-password.ts';
+import { sendSecurityCode } from '../api/send-security-code.ts';
+import { validateChangePassword } from '../validate.ts';
+import { CodeField } from './code-field.tsx';
+import { DialogShell } from './dialog-shell.tsx';
+
+/**
+ * Change (or, for an SMS-only account, set) the login password: the old password, or a security
+ * code to the own phone; the new password twice (6-20 digits, letters and symbols). On success
+ * the server signs out every other device; this one stays signed in.
+ */
+export function ChangePasswordDialog({
+  open,
+  onOpenChange,
+  hasPassword,
+  maskedMobile,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  hasPassword: boolean;
+  maskedMobile: string;
+}) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const [oldPassword, setOldPassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const reset = () => {
+    setOldPassword('');
+    setPassword('');
+    setConfirm('');
+    setCode('');
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    const problem = validateChangePassword({ hasPassword, oldPassword, password, confirm, code });
+    if (problem) return void toast.warning(t(`security.validation.${problem}`));
+    setBusy(true);
+    const r = await changePassword(hasPassword ? { oldPassword, password } : { password, smsCode: code });
+    setBusy(false);
+    if (!r.ok) return;
+    toast.success(r.message || t('settings.saved'));
+    reset();
+    onOpenChange(false);
+    await Promise.all(['security-setting', 'sessions', 'security-events'].map((k) => client.invalidateQueries({ queryKey: [k] })));
+  }
+
+  const pw = (value: string, set: (v: string) => void, testId: string, label: string, placeholder: string, autoComplete: string) => (
+    <Field
+      label={label}
+      testId={testId}
+      type="password"
+      autoComplete={autoComplete}
+      maxLength={LIMITS.passwordMax}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => set(e.target.value.slice(0, LIMITS.passwordMax))}
+    />
+  );
+
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={(o) => {
+        if (!o) reset();
+        onOpenChange(o);
+      }}
+      title={hasPassword ? t('security.changePassword') : t('security.setPassword')}
+      testId="change-password-dialog"
+      busy={busy}
+    >
+      <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+        {hasPassword ? (
+          pw(oldPassword, setOldPassword, 'change-password-old', t('security.oldPassword'), t('security.oldPasswordPlaceholder'), 'current-password')
+        ) : (
+          <>
+            <p className="text-sm text-ink-soft">{t('security.smsOnlyHint', { mobile: maskedMobile })}</p>
+            <CodeField code={code} onCode={setCode} send={sendSecurityCode} countdown="security" testIdPrefix="change-password" />
+          </>
+        )}
+        {pw(password, setPassword, 'change-password-new', t('security.newPassword'), t('security.newPasswordPlaceholder'), 'new-password')}
+        {pw(confirm, setConfirm, 'change-password-confirm', t('security.confirmPassword'), t('security.confirmPlaceholder'), 'new-password')}
+        <p className="text-xs text-ink-faint">{t('security.othersSignedOut')}</p>
+        <button type="submit" className="btn-primary h-11 w-full text-base" disabled={busy} data-testid="change-password-submit">
+          {busy && <Spinner />}
+          {busy ? t('security.submitting') : t('security.submit')}
+        </button>
+      </form>
+    </DialogShell>
+  );
+}
