@@ -113,8 +113,11 @@ export function ChangeMobileDialog({
 
       {step === 1 && (
         <form onSubmit={(e) => void verify(e)} className="space-y-4" noValidate>
-          <p className="text-sm text-ink-soft">
-            {t('security.currentMobile')}：<span className="tabular text-ink" data-testid="change-mobile-current">{maskedMobile}</span>
+          <p className="flex gap-3 text-sm text-ink-soft">
+            <span>{t('security.currentMobile')}</span>
+            <span className="tabular text-ink" data-testid="change-mobile-current">
+              {maskedMobile}
+            </span>
           </p>
           <CodeField code={code} onCode={setCode} send={sendSecurityCode} countdown="security" testIdPrefix="change-mobile-old" />
           <p className="text-xs text-ink-faint">{t('security.codeSentTo', { mobile: maskedMobile })}</p>

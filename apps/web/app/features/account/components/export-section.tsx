@@ -47,7 +47,7 @@ export function ExportSection() {
         <div className="rounded-control bg-success/10 p-4" data-testid="export-ready">
           <p className="text-sm text-ink">
             {t('privacy.export.ready')}
-            {ticket.includesIdNumber && <span className="ml-2 text-xs text-ink-soft">（{t('privacy.export.withId')}）</span>}
+            {ticket.includesIdNumber && <span className="ml-2 rounded-full bg-surface px-2 py-0.5 text-xs text-ink-soft">{t('privacy.export.withId')}</span>}
           </p>
           <a href={ticket.downloadUrl} download className="btn-primary mt-3" data-testid="export-download">
             {t('privacy.export.download')}
