@@ -51,6 +51,9 @@ import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { settledRoutes } from './modules/settled/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { registerAccountJobs } from './modules/privacy/anonymise-account.ts';
+import { inviteRoutes } from './modules/invites/routes.ts';
+import { ticketRoutes } from './modules/tickets/routes.ts';
+import { posterRoutes } from './modules/poster/routes.ts';
 
 /** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
 const SECRET_PARAMS = /([?&](?:t|ticket|token|sign|signature|code|smsCode|smscode|pwd|password|newPwd|NECaptchaValidate|idNumber)=)[^&#]*/gi;
@@ -206,6 +209,9 @@ export async function buildApp(
       settledRoutes(api, ctx);
       privacyRoutes(api, ctx);
       await uploadRoutes(api, ctx);
+      inviteRoutes(api, ctx);
+      await ticketRoutes(api, ctx);
+      posterRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );

@@ -52,6 +52,8 @@ export const Status = {
   ACCOUNT_HAS_ASSETS: '1032',
   /** Account cancellation not possible in its state (a request already pending, none to withdraw, account closed). */
   ACCOUNT_CANCEL_STATE: '1033',
+  /** A customer-service ticket not in a state that allows it (closed, reopen window over, already open). */
+  TICKET_STATE: '1041',
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',

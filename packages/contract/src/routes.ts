@@ -205,3 +205,33 @@ export const PaymentNotifyPaths = {
   sandbox: '/mvapi/notify/sandbox',
   alipay: '/mvapi/notify/alipay',
 } as const;
+
+/** Invite records (issue #11): {pageNum, pageSize} → the users I invited, masked. Schemas: invites.ts. */
+export const InvitePaths = {
+  records: '/api/user/v1/inviterecords',
+} as const;
+
+/** Customer-service tickets (issue #11, /personal-center/contact-service). Schemas: tickets.ts, rules: ticket-rules.ts. */
+export const TicketPaths = {
+  /** {category, subject, content, attachmentKeys?, orderNo?} → the new ticket. */
+  create: '/api/user/service/v1/ticket/create',
+  /** {pageNum, pageSize, status?} → my tickets, newest activity first. */
+  list: '/api/user/service/v1/ticket/list',
+  /** {id} → the ticket and its messages (marks staff replies read). */
+  detail: '/api/user/service/v1/ticket/detail',
+  /** {id, content, attachmentKeys?} */
+  reply: '/api/user/service/v1/ticket/reply',
+  /** {id} */
+  close: '/api/user/service/v1/ticket/close',
+  /** {id} — within the reopen window after closing. */
+  reopen: '/api/user/service/v1/ticket/reopen',
+  /** → {unreadTickets}: the personal-center menu's indicator. */
+  unread: '/api/user/service/v1/ticket/unread',
+  /** POST multipart — a screenshot (private image) to attach; read back with SettledPaths.file. */
+  upload: '/api/user/service/v1/ticket/upload',
+} as const;
+
+/** Share posters (issue #11): GET ?type=goods|project&id=&inviteCode=&lang= → PNG. Schema: poster.ts. */
+export const PosterPaths = {
+  poster: '/official/poster/',
+} as const;

@@ -40,7 +40,23 @@ function loadResvg() {
   return resvg;
 }
 
-async function rasterise(lib: Resvg, svg: string, width: number): Promise<Buffer> {
+/** Fonts for a rasterisation (resvg's font options); the default is MONO_FONTS for the artwork's serial. */
+export interface RasterFonts {
+  fontFiles: string[];
+  defaultFontFamily: string;
+  monospaceFamily?: string;
+}
+
+/**
+ * Rasterises any SVG (share posters too) through the same queue, concurrency limit and refusal as
+ * the artwork PNGs: null when resvg is not available on this platform (callers answer the SVG).
+ */
+export async function renderPng(svg: string, width: number, fonts?: RasterFonts): Promise<Buffer | null> {
+  const lib = await loadResvg();
+  return lib ? rasterise(lib, svg, width, fonts) : null;
+}
+
+async function rasterise(lib: Resvg, svg: string, width: number, fonts?: RasterFonts): Promise<Buffer> {
   // A flood of distinct uncached PNGs is refused instead of queued without bound (503, 9999 服务繁忙).
   if (waiting.length >= PNG_MAX_WAITING) throw new ApiError(Status.SERVER_ERROR, 'serverError', {}, 503);
   if (rendering >= PNG_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
@@ -48,7 +64,7 @@ async function rasterise(lib: Resvg, svg: string, width: number): Promise<Buffer
   try {
     const img = await lib.renderAsync(svg, {
       fitTo: { mode: 'width', value: width },
-      font: { loadSystemFonts: false, fontFiles: MONO_FONTS, monospaceFamily: 'DejaVu Sans Mono', defaultFontFamily: 'DejaVu Sans Mono' },
+      font: { loadSystemFonts: false, ...(fonts ?? { fontFiles: MONO_FONTS, monospaceFamily: 'DejaVu Sans Mono', defaultFontFamily: 'DejaVu Sans Mono' }) },
       logLevel: 'off',
     });
     return img.asPng();
