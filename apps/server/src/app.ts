@@ -51,6 +51,9 @@ import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { settledRoutes } from './modules/settled/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { registerAccountJobs } from './modules/privacy/anonymise-account.ts';
+import { messageRoutes } from './modules/messages/routes.ts';
+import { MessageHub } from './modules/messages/stream-hub.ts';
+import { registerMessageJobs } from './modules/messages/register-jobs.ts';
 import { inviteRoutes } from './modules/invites/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { posterRoutes } from './modules/poster/routes.ts';
@@ -146,6 +149,8 @@ export async function buildApp(
   });
   // Account cancellations: the cooling-off sweep and the anonymisation job on the market's worker.
   if (ctx.market) registerAccountJobs(ctx, ctx.market.jobs);
+  // Messages: the SMS job and the order-expiring / drop-reminder sweeps.
+  if (ctx.market) registerMessageJobs(ctx, ctx.market.jobs);
   // On the embedded dev chain the demo sellers list their demo collectibles for real (approve + signed listOrder).
   const demoMarket = config.demoData && ctx.chain?.embedded && ctx.market?.settlement ? startDemoMarket(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)) : undefined;
   app.setValidatorCompiler(validatorCompiler);
@@ -164,6 +169,9 @@ export async function buildApp(
     }
   });
   installErrorHandling(app);
+  // The message center's SSE streams of this process; ended before the server closes (open streams would hold it).
+  const messageHub = new MessageHub(ctx, (msg, extra) => app.log.warn(extra ?? {}, msg));
+  app.addHook('preClose', async () => messageHub.stop());
   await installSecurityHeaders(app);
 
   // Compress what is not precompressed (SSR HTML, large JSON, SVG): gzip/brotli above 1 KiB.
@@ -208,6 +216,7 @@ export async function buildApp(
       dropRoutes(api, ctx);
       settledRoutes(api, ctx);
       privacyRoutes(api, ctx);
+      messageRoutes(api, ctx, messageHub);
       await uploadRoutes(api, ctx);
       inviteRoutes(api, ctx);
       await ticketRoutes(api, ctx);

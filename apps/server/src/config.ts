@@ -4,6 +4,7 @@ import { loadMarketConfig, type MarketConfig } from './modules/market/market-con
 import { loadDropsConfig, type DropsConfig } from './modules/drops/drops-config.ts';
 import { loadUploadsConfig, type UploadsConfig } from './modules/uploads/uploads-config.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './modules/privacy/privacy-config.ts';
+import { loadMessagesConfig, parseNoticeTemplates, type MessagesConfig } from './modules/messages/messages-config.ts';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
 export interface ChainConfig {
@@ -79,6 +80,8 @@ export interface Config {
   uploads: UploadsConfig;
   /** Account cancellation and the personal-data export (modules/privacy/privacy-config.ts). */
   privacy: PrivacyConfig;
+  /** The message center: reminders, order-expiring lead, SSE streams (modules/messages/messages-config.ts). */
+  messages: MessagesConfig;
   limits: {
     smsResendMs: number;
     smsCodeTtlMs: number;
@@ -99,7 +102,7 @@ export interface Config {
   };
   chain: ChainConfig;
   aliyunKyc?: { accessKeyId: string; accessKeySecret: string; endpoint: string };
-  aliyunSms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
+  aliyunSms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string; noticeTemplates?: Record<string, string> };
   yidun?: { captchaId: string; secretId: string; secretKey: string; endpoint: string };
 }
 
@@ -149,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     drops: loadDropsConfig(env),
     uploads: loadUploadsConfig(env),
     privacy: loadPrivacyConfig(env),
+    messages: loadMessagesConfig(env),
     chain: {
       mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',
       rpcUrl: env.CHAIN_RPC_URL || undefined,
@@ -189,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       signName: required(env, 'ALIYUN_SMS_SIGN_NAME'),
       templateCode: required(env, 'ALIYUN_SMS_TEMPLATE_CODE'),
       endpoint: env.ALIYUN_SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com/',
+      noticeTemplates: parseNoticeTemplates(env.ALIYUN_SMS_NOTICE_TEMPLATES),
     };
   }
   if (config.kycProvider === 'aliyun') {

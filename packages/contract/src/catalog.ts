@@ -200,6 +200,12 @@ export const creatorDetail = creatorCard.extend({
   goodsCount: z.number().int(),
   holderCount: z.number().int(),
   createdAt: z.number().int(),
+  /** Followers (kept in creator_stats, docs/api.md "Follow and creators"). */
+  followerCount: z.number().int(),
+  /** Moments not deleted. */
+  momentCount: z.number().int(),
+  /** Whether the signed-in caller follows this creator (false without a token). */
+  following: z.boolean(),
 });
 export const creatorQueryBody = z.object({ accountId: safeText(32).nullish(), id: optionalId });
 export const creatorListBody = z.object({ ...paging });

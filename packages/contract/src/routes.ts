@@ -235,3 +235,28 @@ export const TicketPaths = {
 export const PosterPaths = {
   poster: '/official/poster/',
 } as const;
+
+/**
+ * The message center (issue #11, docs/api.md "Messages"). Schemas: user-messages.ts. msglist,
+ * getmsgsetting and submitmsg are the spec's names (submitmsg saves the settings).
+ */
+export const MessagePaths = {
+  /** {pageNum, pageSize, kind?, unread?} → my messages, newest first (reading marks nothing). */
+  msglist: '/api/user/message/v1/msglist',
+  /** → per-kind in-app / SMS settings. */
+  getmsgsetting: '/api/user/message/v1/getmsgsetting',
+  /** {items: [{kind, inApp?, sms?}]} → saves them. */
+  submitmsg: '/api/user/message/v1/submitmsg',
+  /** {ids} or {all: true, kind?} → marks read. */
+  read: '/api/user/message/v1/read',
+  /** → {count, byKind} */
+  unread: '/api/user/message/v1/unread',
+  /** → a single-use stream ticket (30 s). */
+  streamTicket: '/api/user/message/v1/stream/ticket',
+  /** GET ?ticket= → text/event-stream of `unread` and `message` events. */
+  stream: '/api/user/message/v1/stream',
+  /** {projectId, on?} → subscribe to (or cancel) the reminder before a release's sale start. */
+  remind: '/api/user/message/v1/remind',
+  /** {projectId} → my reminder of a release. */
+  remindStatus: '/api/user/message/v1/remind/status',
+} as const;

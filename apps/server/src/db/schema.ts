@@ -34,7 +34,7 @@ export type PaymentOutcome = 'pending' | 'applied' | 'credited' | 'suspense';
 /** ledger_txns.kind */
 export type LedgerTxnKind = 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense';
 /** jobs.kind: the registered job handlers (modules/market/start-market.ts; 'anonymise': modules/privacy/account-jobs.ts). */
-export type JobKind = 'settle' | 'fulfil' | 'anonymise';
+export type JobKind = 'settle' | 'fulfil' | 'anonymise' | 'msg-sms';
 /** jobs.status: pending → running → done (a failing job is retried, never parked). */
 export type JobStatus = 'pending' | 'running' | 'done';
 /** bids.status */

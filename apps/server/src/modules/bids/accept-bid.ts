@@ -8,6 +8,7 @@ import { checkSellable, historyAction, liveListing, loadGoods, newId, notFound, 
 import { verifySignedDraft } from '../market/verify-listing.ts';
 import { insertOrder } from '../orders/create-order.ts';
 import { orderDetailOf } from '../orders/order-view.ts';
+import { notifyBidAccepted } from '../messages/events.ts';
 
 /**
  * agreeBargin/ {bidId, sellerOrderId, signature}: the owner accepts a bid.
@@ -71,6 +72,8 @@ export async function acceptBid(ctx: AppContext, userId: number, input: { bidId:
         orderNo, kind: 'bid', listingId: Number(draft!.id), goodsId: g.id, buyerUserId: bidder, sellerUserId: userId, buyerAddress: bidderWallet,
         priceFen: price, fees, royaltyUserId: fees.royaltyFen > 0 ? g.creator_user_id : null, expiresAt: now + ctx.config.market.paymentWindowMs, now,
       });
+      // The bidder's "bid accepted" message: they now have an order to pay.
+      await notifyBidAccepted(ctx, trx, { bidId: input.bidId, goodsId: g.id, bidderUserId: bidder, amountFen: price, orderNo, deadlineAt: now + ctx.config.market.paymentWindowMs }, now);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new ApiError(Status.GOODS_STATE, 'listingBusy');

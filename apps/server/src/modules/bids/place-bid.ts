@@ -6,6 +6,7 @@ import { requireTrader } from '../kyc/require-trader.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { checkPrice, loadGoods } from '../market/repo.ts';
 import { bidView } from './bid-view.ts';
+import { notifyBidReceived } from '../messages/events.ts';
 
 /**
  * bargin {goodsId, amount, expiresAt}: an offer to the collectible's owner, who may accept it
@@ -37,6 +38,8 @@ export async function placeBid(ctx: AppContext, userId: number, input: { goodsId
         .values({ goods_id: g.id, bidder_user_id: userId, amount_fen: input.amount, expires_at: input.expiresAt, status: 'active', order_no: null, created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The owner's "bid received" message, in the bid's transaction.
+      await notifyBidReceived(ctx, trx, { bidId: Number(row.id), goodsId: g.id, ownerUserId: Number(g.owner_user_id), amountFen: input.amount, expiresAt: input.expiresAt }, now);
       return Number(row.id);
     });
   } catch (err) {

@@ -35,8 +35,12 @@ function toCard(r: CreatorRow): CreatorCard {
   };
 }
 
-/** A creator's page: profile, media links and counts. By user account id (the /creator/{accountId} route) or creator id. */
-export async function queryCreator(ctx: AppContext, by: { accountId?: string | null; id?: number }) {
+/**
+ * A creator's page: profile, media links and counts. By user account id (the /creator/{accountId}
+ * route) or creator id. Followers come from creator_stats (kept by modules/creators/follow-creator.ts);
+ * `following` is whether `viewerId` (the caller, when signed in) follows them.
+ */
+export async function queryCreator(ctx: AppContext, by: { accountId?: string | null; id?: number }, viewerId?: number) {
   let q = creatorQuery(ctx);
   if (by.accountId) q = q.where('users.account_id', '=', by.accountId.trim());
   else if (by.id !== undefined) q = q.where('creators.id', '=', by.id);
@@ -49,6 +53,19 @@ export async function queryCreator(ctx: AppContext, by: { accountId?: string | n
     .select((e) => [e.fn.countAll<number>().as('goods'), e.fn.count<number>('goods.owner_user_id').distinct().as('holders')])
     .where('projects.creator_id', '=', Number(r.id))
     .executeTakeFirst();
+  const creatorId = Number(r.id);
+  const [followers, moments, follow] = await Promise.all([
+    ctx.db.kysely.selectFrom('creator_stats').select('followers').where('creator_id', '=', creatorId).executeTakeFirst(),
+    ctx.db.kysely
+      .selectFrom('creator_moments')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('creator_id', '=', creatorId)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+    viewerId === undefined
+      ? undefined
+      : ctx.db.kysely.selectFrom('follows').select('creator_id').where('user_id', '=', viewerId).where('creator_id', '=', creatorId).executeTakeFirst(),
+  ]);
   return {
     ...toCard(r),
     intro: r.intro,
@@ -58,6 +75,9 @@ export async function queryCreator(ctx: AppContext, by: { accountId?: string | n
     goodsCount: Number(stats?.goods ?? 0),
     holderCount: Number(stats?.holders ?? 0),
     createdAt: Number(r.created_at),
+    followerCount: Number(followers?.followers ?? 0),
+    momentCount: Number(moments?.n ?? 0),
+    following: follow !== undefined,
   };
 }
 

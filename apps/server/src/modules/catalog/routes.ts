@@ -15,6 +15,7 @@ import { listGoods } from './list-goods.ts';
 import { listHistoryActions, listPriceHistory } from './list-goods-history.ts';
 import { findAllProjects, listCreatorProjects, listProjects } from './list-projects.ts';
 import { listCreators, queryCreator } from './query-creator.ts';
+import { optionalUserId } from '../creators/viewer.ts';
 
 /** Releases, collectibles and creators (spec §7). */
 export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -68,7 +69,7 @@ export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
 
   r.post(CatalogPaths.creatorQuery, { schema: { tags, body: C.creatorQueryBody, response: { 200: C.creatorDetailResponse } } }, async (req) => {
     if (!req.body.accountId && req.body.id === undefined) throw new ApiError(Status.INVALID, 'badParams', {}, 400);
-    return ok(req, await queryCreator(ctx, req.body));
+    return ok(req, await queryCreator(ctx, req.body, await optionalUserId(ctx, req)));
   });
   r.post(CatalogPaths.creatorList, { schema: { tags, body: C.creatorListBody, response: { 200: C.creatorPageResponse } } }, async (req) => {
     return ok(req, await listCreators(ctx, req.body.pageNum, req.body.pageSize));

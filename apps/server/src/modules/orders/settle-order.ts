@@ -6,6 +6,7 @@ import { historyAction } from '../market/repo.ts';
 import { FILLED_REVERTS, type SettleRequest } from '../market/settlement-chain.ts';
 import { resyncGoodsOwner } from '../market/watch-chain.ts';
 import { moveOrder } from './transitions.ts';
+import { notifySold } from '../messages/events.ts';
 
 /**
  * Settlement of a paid order (DESIGN §5) — the durable job `settle:<orderNo>`, inserted in the
@@ -144,7 +145,7 @@ async function executedTxHash(ctx: AppContext, orderNo: string): Promise<string 
 
 /** Settled on chain: completes the order and moves goods and money, in one transaction. */
 export async function completeOrder(ctx: AppContext, orderNo: string, txHash: string | null): Promise<boolean> {
-  return inTx(ctx, (trx) => completeInTx(trx, orderNo, txHash, ctx.now()));
+  return inTx(ctx, (trx) => completeInTx(ctx, trx, orderNo, txHash, ctx.now()));
 }
 
 /**
@@ -187,7 +188,7 @@ export function txBatcher<I, R>(ctx: AppContext, step: (trx: Q, item: I, now: nu
 
 /** Batched completion (one transaction per burst of receipts). */
 export function completionBatcher(ctx: AppContext) {
-  const run = txBatcher(ctx, (trx, i: { orderNo: string; txHash: string | null }, now) => completeInTx(trx, i.orderNo, i.txHash, now));
+  const run = txBatcher(ctx, (trx, i: { orderNo: string; txHash: string | null }, now) => completeInTx(ctx, trx, i.orderNo, i.txHash, now));
   return (orderNo: string, txHash: string | null) => run({ orderNo, txHash });
 }
 
@@ -198,7 +199,7 @@ export function settlingBatcher(ctx: AppContext) {
   return (orderNo: string, txId: number) => run({ orderNo, txId });
 }
 
-async function completeInTx(trx: Q, orderNo: string, txHash: string | null, now: number): Promise<boolean> {
+async function completeInTx(ctx: AppContext, trx: Q, orderNo: string, txHash: string | null, now: number): Promise<boolean> {
     const o = await trx
       .selectFrom('orders')
       .innerJoin('goods', 'goods.id', 'orders.goods_id')
@@ -235,6 +236,8 @@ async function completeInTx(trx: Q, orderNo: string, txHash: string | null, now:
     ];
     if (Number(o.royalty_fen) > 0) entries.push({ account: o.royalty_user_id === null ? Account.commission : Account.user(Number(o.royalty_user_id)), amountFen: Number(o.royalty_fen) });
     await postTxn(trx, { id: `settle:${orderNo}`, kind: 'settle', orderNo, entries, now });
+    // The seller's "sold" message (and SMS per their settings), committed with the sale or not at all.
+    await notifySold(ctx, trx, o, now);
     return true;
 }
 

@@ -7,6 +7,8 @@ export interface AliyunSmsOptions {
   signName: string;
   templateCode: string;
   endpoint: string;
+  /** Template codes of message-center notices by template name (ALIYUN_SMS_NOTICE_TEMPLATES). */
+  noticeTemplates?: Record<string, string>;
 }
 
 /** RFC 3986 encoding as Alibaba Cloud's POP signature requires. */
@@ -23,28 +25,38 @@ export function signAliyunQuery(params: Record<string, string>, secret: string, 
 
 /** Production adapter for Alibaba Cloud SMS (dysmsapi SendSms). */
 export function aliyunSms(opts: AliyunSmsOptions, fetchImpl: typeof fetch = fetch): SmsProvider {
+  async function sendSms(mobile: string, templateCode: string, templateParam: Record<string, string>, outId?: string) {
+    const params: Record<string, string> = {
+      AccessKeyId: opts.accessKeyId,
+      Action: 'SendSms',
+      Format: 'JSON',
+      PhoneNumbers: mobile,
+      RegionId: 'cn-hangzhou',
+      SignName: opts.signName,
+      SignatureMethod: 'HMAC-SHA1',
+      SignatureNonce: crypto.randomUUID(),
+      SignatureVersion: '1.0',
+      TemplateCode: templateCode,
+      TemplateParam: JSON.stringify(templateParam),
+      Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      Version: '2017-05-25',
+      ...(outId ? { OutId: outId } : {}),
+    };
+    const url = `${opts.endpoint}?${signAliyunQuery(params, opts.accessKeySecret)}`;
+    const res = await fetchImpl(url, { signal: AbortSignal.timeout(5000) });
+    const body = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
+    if (body.Code !== 'OK') throw new Error(`aliyun sms failed: ${body.Code ?? res.status} ${body.Message ?? ''}`);
+  }
   return {
     name: 'aliyun',
+    async notify({ mobile, messageId, template, params }) {
+      const code = opts.noticeTemplates?.[template];
+      if (!code) return 'skipped';
+      await sendSms(mobile, code, params, `msg${messageId}`);
+      return 'sent';
+    },
     async send({ mobile, code }) {
-      const params: Record<string, string> = {
-        AccessKeyId: opts.accessKeyId,
-        Action: 'SendSms',
-        Format: 'JSON',
-        PhoneNumbers: mobile,
-        RegionId: 'cn-hangzhou',
-        SignName: opts.signName,
-        SignatureMethod: 'HMAC-SHA1',
-        SignatureNonce: crypto.randomUUID(),
-        SignatureVersion: '1.0',
-        TemplateCode: opts.templateCode,
-        TemplateParam: JSON.stringify({ code }),
-        Timestamp: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        Version: '2017-05-25',
-      };
-      const url = `${opts.endpoint}?${signAliyunQuery(params, opts.accessKeySecret)}`;
-      const res = await fetchImpl(url, { signal: AbortSignal.timeout(5000) });
-      const body = (await res.json().catch(() => ({}))) as { Code?: string; Message?: string };
-      if (body.Code !== 'OK') throw new Error(`aliyun sms failed: ${body.Code ?? res.status} ${body.Message ?? ''}`);
+      await sendSms(mobile, opts.templateCode, { code });
     },
   };
 }

@@ -1,0 +1,52 @@
+import { CREATOR_LIMITS, lineOk, MEDIA_LINK_MESSAGES, mediaLinkProblem, normaliseMediaLink, textOk } from '@cfx/contract/creator-rules.ts';
+import type { UpdateCreatorBody } from '@cfx/contract/creators.ts';
+import { Status } from '@cfx/contract/envelope.ts';
+import type { AppContext } from '../../context.ts';
+import type { CreatorsTable } from '../../db/schema.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { queryCreator } from '../catalog/query-creator.ts';
+import { ownedImages } from './owned-images.ts';
+import { requireOwnCreator } from './own-creator.ts';
+
+/**
+ * /api/creator/v1/update: the signed-in creator edits their own profile (only their own: the
+ * creator is the caller's, no id is taken). Each field is optional (omitted or null = unchanged):
+ * - name: 1–40 characters on one line (1001 creatorBadName);
+ * - intro: plain text, at most 500 characters, newlines allowed (1001 creatorBadIntro); the page
+ *   renders it as text, never as HTML;
+ * - avatarKey / bannerKey: one of the creator's own public image uploads (1012 uploadNotYours);
+ *   stored as its URL;
+ * - mediaLinks: the whole list, at most 8, each {type, label, url} by creator-rules.ts
+ *   mediaLinkProblem: a known platform type, a 1–20 character label and an https URL on that
+ *   platform's hosts (any public https host for `website`) — 1001 with the link's position.
+ * Answers the creator's page data (as /api/creator/v1/query).
+ */
+export async function updateCreator(ctx: AppContext, userId: number, input: UpdateCreatorBody) {
+  const creator = await requireOwnCreator(ctx, userId);
+  const set: Partial<Pick<CreatorsTable, 'name' | 'intro' | 'avatar' | 'banner' | 'media_links'>> = {};
+
+  if (input.name !== undefined && input.name !== null) {
+    if (!lineOk(input.name, CREATOR_LIMITS.nameMax)) throw new ApiError(Status.INVALID, 'creatorBadName', { n: CREATOR_LIMITS.nameMax });
+    set.name = input.name.trim();
+  }
+  if (input.intro !== undefined && input.intro !== null) {
+    const intro = input.intro.replace(/\r\n?/g, '\n');
+    if (!textOk(intro, CREATOR_LIMITS.introMax)) throw new ApiError(Status.INVALID, 'creatorBadIntro', { n: CREATOR_LIMITS.introMax });
+    set.intro = intro.trim();
+  }
+  if (input.mediaLinks !== undefined && input.mediaLinks !== null) {
+    if (input.mediaLinks.length > CREATOR_LIMITS.mediaLinksMax) throw new ApiError(Status.INVALID, 'creatorTooManyLinks', { n: CREATOR_LIMITS.mediaLinksMax });
+    input.mediaLinks.forEach((link, i) => {
+      const problem = mediaLinkProblem(link);
+      if (problem) throw new ApiError(Status.INVALID, MEDIA_LINK_MESSAGES[problem], { i: i + 1, n: CREATOR_LIMITS.labelMax });
+    });
+    set.media_links = JSON.stringify(input.mediaLinks.map(normaliseMediaLink));
+  }
+  const imageKeys = [input.avatarKey, input.bannerKey].filter((k): k is string => typeof k === 'string');
+  if (imageKeys.length) await ownedImages(ctx, userId, imageKeys.map((k) => k.trim()));
+  if (typeof input.avatarKey === 'string') set.avatar = ctx.storage.url(input.avatarKey.trim());
+  if (typeof input.bannerKey === 'string') set.banner = ctx.storage.url(input.bannerKey.trim());
+
+  if (Object.keys(set).length) await ctx.db.kysely.updateTable('creators').set(set).where('id', '=', creator.id).execute();
+  return queryCreator(ctx, { id: creator.id }, userId);
+}

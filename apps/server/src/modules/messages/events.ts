@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { changed, inTx, type Q } from '../../db/tx.ts';
+import { notifyUser } from './notify-user.ts';
+import './tables.ts';
+
+/**
+ * The business events that notify a user. Each is called inside the business transaction that
+ * makes the event true (so a rollback notifies nobody) and is keyed so a replay notifies once.
+ */
+type Ctx = Pick<AppContext, 'db' | 'now'>;
+
+async function goodsInfo(q: Q, goodsId: number) {
+  const g = await q.selectFrom('goods').select(['name', 'serial']).where('id', '=', goodsId).executeTakeFirst();
+  return { name: g?.name ?? '', serial: g ? Number(g.serial) : 0 };
+}
+
+/** The seller, when a market sale settled (orders/settle-order.ts, in the completion transaction). */
+export async function notifySold(ctx: Ctx, q: Q, o: { order_no: string; goods_id: number | null; seller_user_id: number; price_fen: number; seller_income_fen: number }, now: number) {
+  if (o.goods_id === null) return null;
+  const g = await goodsInfo(q, Number(o.goods_id));
+  return notifyUser(ctx, q, Number(o.seller_user_id), 'sold', { name: g.name, serial: g.serial, priceFen: Number(o.price_fen), incomeFen: Number(o.seller_income_fen), orderNo: o.order_no }, {
+    dedupeKey: `sold:${o.order_no}`,
+    link: '/personal-center/txn-details',
+    now,
+  });
+}
+
+/** The owner, when someone bids on their collectible (bids/place-bid.ts). */
+export async function notifyBidReceived(ctx: Ctx, q: Q, b: { bidId: number; goodsId: number; ownerUserId: number; amountFen: number; expiresAt: number }, now: number) {
+  const g = await goodsInfo(q, b.goodsId);
+  return notifyUser(ctx, q, b.ownerUserId, 'bid_received', { name: g.name, serial: g.serial, amountFen: b.amountFen, expiresAt: b.expiresAt, goodsId: b.goodsId }, {
+    dedupeKey: `bid_received:${b.bidId}`,
+    link: `/assets/${b.goodsId}`,
+    now,
+  });
+}
+
+/** The bidder, when the owner accepted their bid (bids/accept-bid.ts): they now have an order to pay. */
+export async function notifyBidAccepted(ctx: Ctx, q: Q, b: { bidId: number; goodsId: number; bidderUserId: number; amountFen: number; orderNo: string; deadlineAt: number }, now: number) {
+  const g = await goodsInfo(q, b.goodsId);
+  return notifyUser(ctx, q, b.bidderUserId, 'bid_accepted', { name: g.name, serial: g.serial, amountFen: b.amountFen, orderNo: b.orderNo, deadlineAt: b.deadlineAt }, {
+    dedupeKey: `bid_accepted:${b.bidId}`,
+    link: `/object-buy?goodsId=${b.goodsId}&orderNo=${encodeURIComponent(b.orderNo)}`,
+    now,
+  });
+}
+
+/** An order's subject for the buyer: the collectible (market) or the release (drop), and where to pay it. */
+async function orderInfo(q: Q, orderNo: string) {
+  const o = await q
+    .selectFrom('orders')
+    .leftJoin('goods', 'goods.id', 'orders.goods_id')
+    .leftJoin('projects', 'projects.id', 'orders.project_id')
+    .select(['orders.order_no', 'orders.buyer_user_id', 'orders.price_fen', 'orders.expires_at', 'orders.goods_id', 'orders.project_id', 'orders.quantity', 'goods.name as goods_name', 'goods.serial', 'projects.name as project_name'])
+    .where('orders.order_no', '=', orderNo)
+    .executeTakeFirst();
+  if (!o) return undefined;
+  const name = o.goods_name ? `${o.goods_name} #${Number(o.serial)}` : o.project_name ? `${o.project_name} ×${Number(o.quantity ?? 1)}` : '';
+  const payLink = o.goods_id !== null ? `/object-buy?goodsId=${Number(o.goods_id)}&orderNo=${encodeURIComponent(orderNo)}` : `/object-buy?projectId=${Number(o.project_id)}&orderNo=${encodeURIComponent(orderNo)}`;
+  return { buyer: Number(o.buyer_user_id), priceFen: Number(o.price_fen), deadlineAt: Number(o.expires_at), name, payLink };
+}
+
+/** The buyer, when an unpaid order expired (orders/close-order.ts, in the closing transaction). */
+export async function notifyOrderExpired(ctx: Ctx, q: Q, orderNo: string, now: number) {
+  const o = await orderInfo(q, orderNo);
+  if (!o) return null;
+  return notifyUser(ctx, q, o.buyer, 'order_expired', { orderNo, name: o.name, priceFen: o.priceFen }, { dedupeKey: `order_expired:${orderNo}`, link: '/personal-center/txn-details', now });
+}
+
+/**
+ * The sweep (every MessagesConfig.sweepMs on the job worker): buyers of unpaid orders whose payment
+ * window ends within MESSAGE_ORDER_EXPIRING_SECONDS are told once (`order_expiring:<orderNo>`).
+ */
+export async function notifyExpiringOrders(ctx: AppContext, limit = 500): Promise<number> {
+  const now = ctx.now();
+  const lead = ctx.config.messages.orderExpiringLeadMs;
+  if (lead <= 0) return 0;
+  const due = await ctx.db.kysely
+    .selectFrom('orders')
+    .select(['order_no', 'buyer_user_id'])
+    .where('status', 'in', ['created', 'paying'])
+    .where('expires_at', '>', now)
+    .where('expires_at', '<=', now + lead)
+    // Not told yet (the message's dedupe key is 'order_expiring:' || order_no).
+    .where(sql<boolean>`not exists (select 1 from messages m where m.user_id = orders.buyer_user_id and m.dedupe_key = cast(${'order_expiring:'} as varchar(32)) || orders.order_no)`)
+    .orderBy('expires_at')
+    .limit(limit)
+    .execute();
+  let n = 0;
+  for (const d of due) {
+    const made = await inTx(ctx, async (trx) => {
+      const o = await trx.selectFrom('orders').select(['status', 'expires_at']).where('order_no', '=', d.order_no).executeTakeFirst();
+      if (!o || (o.status !== 'created' && o.status !== 'paying') || Number(o.expires_at) <= now) return null;
+      const info = await orderInfo(trx, d.order_no);
+      if (!info) return null;
+      return notifyUser(ctx, trx, info.buyer, 'order_expiring', { orderNo: d.order_no, name: info.name, priceFen: info.priceFen, deadlineAt: info.deadlineAt }, {
+        dedupeKey: `order_expiring:${d.order_no}`,
+        link: info.payLink,
+        now,
+      });
+    });
+    if (made !== null) n++;
+  }
+  return n;
+}
+
+/**
+ * The reminder sweep: every "remind me" subscriber of a release whose sale starts within
+ * DROP_REMIND_MINUTES is told once — the subscription's `notified_at` is set by a conditional
+ * UPDATE in the same transaction as the message (`drop_starting:<projectId>`), so exactly once per
+ * user per release even with several workers. Subscriptions whose start passed more than the lead
+ * ago (the worker was down) are closed without a message.
+ */
+export async function notifyDropReminders(ctx: AppContext, limit = 1000): Promise<number> {
+  const now = ctx.now();
+  const lead = ctx.config.messages.dropRemindLeadMs;
+  const due = await ctx.db.kysely
+    .selectFrom('drop_reminders')
+    .innerJoin('projects', 'projects.id', 'drop_reminders.project_id')
+    .select(['drop_reminders.project_id', 'drop_reminders.user_id', 'projects.name', 'projects.sale_start_at', 'projects.price_fen'])
+    .where('drop_reminders.notified_at', 'is', null)
+    .where('projects.sale_start_at', '<=', now + lead)
+    .orderBy('projects.sale_start_at')
+    .limit(limit)
+    .execute();
+  let n = 0;
+  for (const r of due) {
+    const projectId = Number(r.project_id);
+    const userId = Number(r.user_id);
+    const stale = Number(r.sale_start_at) < now - Math.max(lead, 60_000);
+    const made = await inTx(ctx, async (trx) => {
+      const won = await trx.updateTable('drop_reminders').set({ notified_at: now }).where('project_id', '=', projectId).where('user_id', '=', userId).where('notified_at', 'is', null).executeTakeFirst();
+      if (changed(won) !== 1 || stale) return null;
+      return notifyUser(ctx, trx, userId, 'drop_starting', { name: r.name, startAt: Number(r.sale_start_at), priceFen: Number(r.price_fen), projectId }, {
+        dedupeKey: `drop_starting:${projectId}`,
+        link: `/projects/dropping/${projectId}`,
+        now,
+      });
+    });
+    if (made !== null) n++;
+  }
+  return n;
+}
+
+/**
+ * The lottery's result for one entrant (modules/drops, docs/drops.md "Messages"): call it inside the
+ * draw's transaction for each entrant. Won: `count` units reserved by `orderNo`, to pay before
+ * `deadlineAt`. Once per user per release (`lottery:<projectId>`).
+ */
+export async function notifyLotteryResult(
+  ctx: Ctx,
+  q: Q,
+  r: { userId: number; projectId: number; won: boolean; count?: number; orderNo?: string | null; deadlineAt?: number | null },
+  now?: number,
+) {
+  const p = await q.selectFrom('projects').select('name').where('id', '=', r.projectId).executeTakeFirst();
+  const link = r.won && r.orderNo ? `/object-buy?projectId=${r.projectId}&orderNo=${encodeURIComponent(r.orderNo)}` : `/projects/dropping/${r.projectId}`;
+  return notifyUser(ctx, q, r.userId, 'lottery_result', { name: p?.name ?? '', won: r.won, count: r.count ?? 0, orderNo: r.orderNo ?? null, deadlineAt: r.deadlineAt ?? null, projectId: r.projectId }, {
+    dedupeKey: `lottery:${r.projectId}`,
+    template: r.won ? 'lottery_won' : 'lottery_lost',
+    link,
+    now,
+  });
+}
