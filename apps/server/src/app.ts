@@ -51,6 +51,7 @@ import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { settledRoutes } from './modules/settled/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { registerAccountJobs } from './modules/privacy/anonymise-account.ts';
+import { creatorRoutes } from './modules/creators/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { MessageHub } from './modules/messages/stream-hub.ts';
 import { registerMessageJobs } from './modules/messages/register-jobs.ts';
@@ -218,6 +219,7 @@ export async function buildApp(
       privacyRoutes(api, ctx);
       messageRoutes(api, ctx, messageHub);
       await uploadRoutes(api, ctx);
+      await creatorRoutes(api, ctx);
       inviteRoutes(api, ctx);
       await ticketRoutes(api, ctx);
       posterRoutes(api, ctx);

@@ -68,6 +68,8 @@ export const DevPaths = {
   grantCollectible: '/dev/grant-collectible',
   /** Dev mode only: a new release on sale as a drop (browser tests, trying the primary sale). */
   createDropRelease: '/dev/drop-release',
+  /** Dev mode only: makes the caller a creator (browser tests of the creator page). */
+  makeCreator: '/dev/make-creator',
 } as const;
 
 export const ChainPaths = {
@@ -102,6 +104,31 @@ export const CatalogPaths = {
   creatorQuery: '/api/creator/v1/query',
   /** Not in the spec: the creators directory. */
   creatorList: '/api/creator/v1/list',
+} as const;
+
+/**
+ * Follow and creators (spec §7 "Creators"; payloads designed here: creators.ts, docs/api.md
+ * "Follow and creators"). The moment create call and the follow list / feed are not in the spec.
+ */
+export const CreatorPaths = {
+  /** {creatorId, follow: boolean} — idempotent. */
+  follow: '/api/follow/v1/follow',
+  /** {pageNum, pageSize} — the creators I follow. */
+  followList: '/api/follow/v1/list',
+  /** {pageNum, pageSize} — moments of the creators I follow, newest first. */
+  followMoments: '/api/follow/v1/moments',
+  /** The creator's own profile edit. */
+  update: '/api/creator/v1/update',
+  /** {creatorId | accountId | neither = mine} — media links and stats. */
+  mediaInfo: '/api/user/creator/v1/selectCreatorMediaRelatedInfo',
+  /** {creatorId | accountId, pageNum, pageSize} — public, newest first. */
+  listMoments: '/api/user/creator/v1/listCreatorFriendsMoments',
+  /** {content, imageKeys} — a creator posts a moment. */
+  addMoment: '/api/user/creator/v1/addCreatorFriendsMoments',
+  /** {id} — own moments only (soft delete). */
+  deleteMoment: '/api/user/creator/v1/deleteCreatorFriendsMoments',
+  /** POST multipart (one file part) — a creator's image: avatar, banner, moment images. */
+  upload: '/api/user/creator/v1/upload',
 } as const;
 
 /** News, banners, recommend lists and generated images; `official` / `background` paths answer code 200 (§8). */

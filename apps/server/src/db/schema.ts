@@ -604,6 +604,47 @@ export interface DataExportsTable {
   expires_at: number;
 }
 
+/** Follow and creators' moments (migration 0017, modules/creators). */
+export interface FollowsTable {
+  user_id: number;
+  creator_id: number;
+  created_at: number;
+}
+/** A creator's follower count, changed in the same transaction as the follows row (no row = 0). */
+export interface CreatorStatsTable {
+  creator_id: number;
+  followers: number;
+  updated_at: number;
+}
+export interface FollowEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  creator_id: number;
+  /** 1 follow, 0 unfollow */
+  follow: number;
+  /** 1 when the call changed the state */
+  changed: number;
+  created_at: number;
+}
+export interface CreatorMomentsTable {
+  id: Generated<number>;
+  creator_id: number;
+  author_user_id: number;
+  content_html: string;
+  content_text: string;
+  image_count: Generated<number>;
+  created_at: number;
+  deleted_at: number | null;
+}
+export interface CreatorMomentImagesTable {
+  moment_id: number;
+  position: number;
+  upload_id: number;
+  url: string;
+  width: number;
+  height: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -655,4 +696,9 @@ export interface Database {
   mobile_change_tickets: MobileChangeTicketsTable;
   account_cancellations: AccountCancellationsTable;
   data_exports: DataExportsTable;
+  follows: FollowsTable;
+  creator_stats: CreatorStatsTable;
+  follow_events: FollowEventsTable;
+  creator_moments: CreatorMomentsTable;
+  creator_moment_images: CreatorMomentImagesTable;
 }
