@@ -1,8 +1,14 @@
 import { useTranslation } from '../i18n/index.ts';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { MessageCenter } from '../features/messages/components/message-center.tsx';
 
-/** Personal center: message center — placeholder until its issue lands. */
+/** Personal center: message center (navigation index 5) — my messages and their settings (features/messages). */
 export default function Page() {
   const { t } = useTranslation();
-  return <ComingSoon bare title={t('pc.nav.messageCenter')} />;
+  return (
+    <>
+      <Seo title={t('messageCenter.title')} description={t('pages.personalCenter.description')} />
+      <MessageCenter />
+    </>
+  );
 }

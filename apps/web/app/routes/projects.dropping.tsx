@@ -18,6 +18,7 @@ import { StatusBadge } from '../features/catalog/components/cards.tsx';
 import { useServerNow } from '../features/catalog/components/use-server-now.ts';
 import { api } from '../lib/api.ts';
 import { DropBuyPanel } from '../features/drops/components/drop-buy-panel.tsx';
+import { RemindButton } from '../features/messages/components/remind-button.tsx';
 
 /** While on sale (and the page is visible) the live stock is refreshed this often. */
 const REFRESH_MS = 3000;
@@ -109,6 +110,7 @@ export default function Dropping({ loaderData: d }: Route.ComponentProps) {
               <p className="text-base text-ink-soft">{t(`catalog.status.${status}`)}</p>
             )}
           </div>
+          {status === 'upcoming' && <RemindButton projectId={p.id} />}
 
           <div className="mt-6">
             <SaleProgress sold={p.sold} supply={p.supply} remaining={p.remaining} />

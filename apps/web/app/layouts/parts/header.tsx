@@ -14,6 +14,7 @@ import { WalletGlyph } from '../../components/ui/wallet-glyph.tsx';
 import { SearchBox, SearchIcon } from '../../features/search/components/search-box.tsx';
 import { Logo } from './logo.tsx';
 import { Menu, MenuButton, MenuItems, MenuSeparator, menuItemClass } from '../../components/ui/menu.tsx';
+import { HeaderMessagesSlot } from '../../features/messages/components/header-messages.tsx';
 
 /**
  * Site header (spec §2): logo, menu, "more" submenu, search box, language switch, link-wallet
@@ -72,6 +73,7 @@ export function Header({ themeType }: { themeType: ThemeType }) {
           </button>
           <LanguageSwitch dark={dark} />
           <LinkWalletButton dark={dark} />
+          <HeaderMessagesSlot dark={dark} />
           <UserArea dark={dark} />
           <MobileMenu dark={dark} />
         </div>
