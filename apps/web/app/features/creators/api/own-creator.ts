@@ -1,0 +1,18 @@
+import { api } from '../../../lib/api.ts';
+import { CREATOR_PATHS } from './paths.ts';
+import type { CreatorDetail, MediaLinkDraft, Moment } from './types.ts';
+
+/** POST /api/creator/v1/update — the signed-in creator's own profile (omitted fields unchanged). */
+export function updateCreator(body: { name?: string; intro?: string; avatarKey?: string; bannerKey?: string; mediaLinks?: MediaLinkDraft[] }) {
+  return api<CreatorDetail>(CREATOR_PATHS.update, body, { silent: true });
+}
+
+/** POST addCreatorFriendsMoments {content, imageKeys} — post a moment. */
+export function addMoment(body: { content: string; imageKeys: string[] }) {
+  return api<Moment>(CREATOR_PATHS.addMoment, body, { silent: true });
+}
+
+/** POST deleteCreatorFriendsMoments {id} — delete one of my moments. */
+export function deleteMoment(id: number) {
+  return api<{ id: number; deleted: true }>(CREATOR_PATHS.deleteMoment, { id });
+}
