@@ -192,12 +192,12 @@ describe('events make exactly one message', () => {
   it('lottery result: the won / lost texts, once per user per release', async () => {
     const u = await makeTrader(t);
     const drop = await makeDrop(t, { startInMs: 3600_000 });
-    await inTx(t.ctx, (trx) => notifyLotteryResult(t.ctx, trx, { userId: u.userId, projectId: drop.projectId, won: true, count: 2, orderNo: 'DO1', deadlineAt: t.clock.t + 600_000 }));
+    await inTx(t.ctx, (trx) => notifyLotteryResult(t.ctx, trx, { userId: u.userId, projectId: drop.projectId, won: true, count: 2, deadlineAt: t.clock.t + 600_000 }));
     await inTx(t.ctx, (trx) => notifyLotteryResult(t.ctx, trx, { userId: u.userId, projectId: drop.projectId, won: false }));
     const l = await list(u);
     expect(l.data.total).toBe(1);
-    expect(l.data.list[0]).toMatchObject({ kind: 'lottery_result', title: 'You won the lottery', link: `/object-buy?projectId=${drop.projectId}&orderNo=DO1` });
-    expect(l.data.list[0].body).toMatch(/you won 2; please pay before/);
+    expect(l.data.list[0]).toMatchObject({ kind: 'lottery_result', title: 'You won the lottery', link: `/projects/dropping/${drop.projectId}` });
+    expect(l.data.list[0].body).toMatch(/you won the right to buy 2; please buy before \d{4}-/);
   });
 });
 

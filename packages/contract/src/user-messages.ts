@@ -63,8 +63,8 @@ export const NOTICE_TEXTS = {
   },
   'lottery_won.title': { zh: '恭喜中签', en: 'You won the lottery' },
   'lottery_won.body': {
-    zh: '您参与的《{name}》抽签结果已公布：您中签{count}份，请在{deadline}前完成支付。',
-    en: 'The lottery for "{name}" has been drawn: you won {count}; please pay before {deadline}.',
+    zh: '您参与的《{name}》抽签结果已公布：恭喜中签，您可购买{count}份，请在{deadline}前完成购买。',
+    en: 'The lottery for "{name}" has been drawn: you won the right to buy {count}; please buy before {deadline}.',
   },
   'lottery_lost.title': { zh: '抽签结果', en: 'Lottery result' },
   'lottery_lost.body': {

@@ -144,22 +144,22 @@ export async function notifyDropReminders(ctx: AppContext, limit = 1000): Promis
 }
 
 /**
- * The lottery's result for one entrant (modules/drops, docs/drops.md "Messages"): call it inside the
- * draw's transaction for each entrant. Won: `count` units reserved by `orderNo`, to pay before
- * `deadlineAt`. Once per user per release (`lottery:<projectId>`).
+ * The lottery's result for one entrant: call it inside the transaction that records the result. Won:
+ * the right to buy `count` units before `deadlineAt`. Once per user per release (`lottery:<projectId>`).
+ * The lottery (modules/drops/lottery.ts) records results as `drop_events`; deliver-drop-events.ts
+ * turns them into these messages.
  */
 export async function notifyLotteryResult(
   ctx: Ctx,
   q: Q,
-  r: { userId: number; projectId: number; won: boolean; count?: number; orderNo?: string | null; deadlineAt?: number | null },
+  r: { userId: number; projectId: number; won: boolean; count?: number; deadlineAt?: number | null; name?: string; link?: string | null },
   now?: number,
 ) {
-  const p = await q.selectFrom('projects').select('name').where('id', '=', r.projectId).executeTakeFirst();
-  const link = r.won && r.orderNo ? `/object-buy?projectId=${r.projectId}&orderNo=${encodeURIComponent(r.orderNo)}` : `/projects/dropping/${r.projectId}`;
-  return notifyUser(ctx, q, r.userId, 'lottery_result', { name: p?.name ?? '', won: r.won, count: r.count ?? 0, orderNo: r.orderNo ?? null, deadlineAt: r.deadlineAt ?? null, projectId: r.projectId }, {
+  const name = r.name ?? (await q.selectFrom('projects').select('name').where('id', '=', r.projectId).executeTakeFirst())?.name ?? '';
+  return notifyUser(ctx, q, r.userId, 'lottery_result', { name, won: r.won, count: r.count ?? 0, deadlineAt: r.deadlineAt ?? null, projectId: r.projectId }, {
     dedupeKey: `lottery:${r.projectId}`,
     template: r.won ? 'lottery_won' : 'lottery_lost',
-    link,
+    link: r.link ?? `/projects/dropping/${r.projectId}`,
     now,
   });
 }
