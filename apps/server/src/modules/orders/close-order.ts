@@ -17,13 +17,21 @@ export async function closeUnpaidOrder(
   opts: { dueOnly?: boolean; reason?: string; byBuyer?: boolean } = {},
 ): Promise<boolean> {
   const now = ctx.now();
+  // Read before the transaction, so that its first statement is the conditional UPDATE: on SQLite a
+  // transaction that reads first cannot wait for another process's write lock and fails at once
+  // with SQLITE_BUSY (two server processes on one database file, bench/drop.ts).
+  const o = await ctx.db.kysely.selectFrom('orders').select(['order_no', 'status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
+  if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
+  if (opts.dueOnly && Number(o.expires_at) > now) return false;
   return inTx(ctx, async (trx) => {
-    const o = await trx.selectFrom('orders').select(['order_no', 'status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
-    if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
-    if (opts.dueOnly && Number(o.expires_at) > now) return false;
     // Counted for the buyer's re-order cooldown and daily cap (create-order.ts): not paying in time, or cancelling.
-    const closedBy = to === 'expired' ? 'expiry' : opts.byBuyer ? 'buyer' : null;
-    const moved = await moveOrder(trx, orderNo, o.status, to, now, { closed_at: now, fail_reason: opts.reason ?? null, closed_by: closedBy }, opts.reason ?? null);
+    const closedBy = to === 'expired' ? ('expiry' as const) : opts.byBuyer ? ('buyer' as const) : null;
+    const set = { closed_at: now, fail_reason: opts.reason ?? null, closed_by: closedBy };
+    let moved = await moveOrder(trx, orderNo, o.status, to, now, set, opts.reason ?? null);
+    if (!moved && o.status === 'created') {
+      // It moved since the read: only created → paying leaves it closable (the write lock is held now).
+      moved = await moveOrder(trx, orderNo, 'paying', to, now, set, opts.reason ?? null);
+    }
     if (!moved) return false;
     await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
     // A drop order gives its units back to the release's stock and the buyer's quota (exactly once: the move above is conditional).

@@ -69,7 +69,13 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
   const price = Number(o.price_fen);
   if (input.method === 'balance') {
     await inTx(ctx, async (trx) => {
-      const moved = await moveOrder(trx, o.order_no, ['created', 'paying'], 'paid', now, { paid_at: now, pay_method: 'balance', provider_trade_no: o.order_no }, 'paid from balance');
+      // The first statement writes: on SQLite a transaction that reads first cannot wait for another
+      // process's write lock (SQLITE_BUSY at once; two server processes on one file, bench/drop.ts).
+      // From the status read above; an order that moved created → paying meanwhile is caught by the second try.
+      const set = { paid_at: now, pay_method: 'balance' as const, provider_trade_no: o.order_no };
+      const moved =
+        (await moveOrder(trx, o.order_no, o.status as 'created' | 'paying', 'paid', now, set, 'paid from balance')) ??
+        (o.status === 'created' ? await moveOrder(trx, o.order_no, 'paying', 'paid', now, set, 'paid from balance') : null);
       if (!moved) throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
       await trx
         .insertInto('payments')
