@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
 import { projectStatus } from './catalog.ts';
+import { dropPhaseKind } from './drop-phases.ts';
 import { idParam, intLike } from './paging.ts';
 
 /**
@@ -31,6 +32,12 @@ export const nowStint = z.object({
   saleStartAt: z.number().int(),
   saleEndAt: z.number().int().nullable(),
   serverTime: z.number().int(),
+  /**
+   * The sale phase open now (drop-phases.ts), null for a release without phases or between phases.
+   * limit / bought / remaining are the quota of that phase: the whitelist entry in whitelist and
+   * claim phases, the win quota in lottery_rights, else the release limit.
+   */
+  phaseKind: dropPhaseKind.nullable(),
 });
 export type NowStint = z.infer<typeof nowStint>;
 

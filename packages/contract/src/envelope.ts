@@ -44,6 +44,10 @@ export const Status = {
   DROP_LIMIT: '1023',
   /** Primary sale (drops): the release is not on sale now (not started, ended, or not sold as a drop). */
   DROP_NOT_ON_SALE: '1024',
+  /** Primary sale (drops): the caller may not buy or claim in the current phase (not whitelisted, not a lottery winner), or has used up that phase's quota. */
+  DROP_NOT_ELIGIBLE: '1025',
+  /** A release's lottery: not in a state that allows it (no lottery, sign-up not open or closed, already entered). */
+  LOTTERY_STATE: '1026',
   /** An upload refused: no file, empty, too large, or not an accepted type (judged by its bytes). */
   UPLOAD_REFUSED: '1030',
   /** Project application: not allowed in its state (one already open, or not reviewable as asked). */

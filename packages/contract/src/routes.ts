@@ -68,6 +68,8 @@ export const DevPaths = {
   grantCollectible: '/dev/grant-collectible',
   /** Dev mode only: a new release on sale as a drop (browser tests, trying the primary sale). */
   createDropRelease: '/dev/drop-release',
+  /** Dev mode only: a release with sale phases / a lottery (browser tests, trying them). */
+  createPhasedRelease: '/dev/drop-phases',
   /** Dev mode only: makes the caller a creator (browser tests of the creator page). */
   makeCreator: '/dev/make-creator',
 } as const;
@@ -205,6 +207,29 @@ export const OrderPaths = {
 export const DropPaths = {
   /** GET ?projectId= — my purchase limit of a release (per real-name identity), bought and remaining. */
   nowStint: '/official/stint/nowStint/',
+} as const;
+
+/**
+ * Sale phases, the whitelist, the free claim (spec §7 "Projects and mint") and the lottery
+ * (docs/drops.md "Sale phases"). Schemas: drop-phases.ts. nftmint's failures skip the default
+ * error handling (spec §7); `official` paths answer code 200.
+ */
+export const MintPaths = {
+  /** {projectId} → am I whitelisted, my quota, used, the phase windows. */
+  whitelist: '/api/user/mint/v1/whitelist',
+  /** {projectId} → the current phase, its price, the stock, my quota in it, my lottery entry. */
+  mintinfo: '/api/user/mint/v1/mintinfo',
+  /** {projectId, count} → the free claim order (OrderDetail). */
+  nftmint: '/api/user/mint/v1/nftmint',
+  /** GET ?projectId= → public mint page data (phases with times, supply, minted); without projectId the releases with phases not over. */
+  official: '/official/mint/',
+} as const;
+
+export const LotteryPaths = {
+  /** {projectId} → my entry number (one entry per real-name identity). */
+  enter: '/api/user/mint/v1/lottery/enter',
+  /** GET ?projectId= → the draw's inputs and results, for anyone to recompute. */
+  proof: '/official/lottery/proof/',
 } as const;
 
 /**

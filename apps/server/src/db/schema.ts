@@ -373,6 +373,8 @@ export interface OrdersTable {
   quantity: number | null;
   unit_price_fen: number | null;
   identity_digest: string | null;
+  /** The quota bucket a drop order took its units from (migration 0013): 'whitelist' | 'lottery'; null = drop_quota (the release limit). */
+  quota_bucket: Generated<string | null>;
 }
 export interface OrderEventsTable {
   id: Generated<number>;
@@ -492,6 +494,78 @@ export interface DropConfigTable {
   max_per_order: number;
   primary_commission_permille: number | null;
   updated_at: number;
+}
+
+/** Sale phases, whitelists and the lottery (migration 0013, modules/drops/phases.ts, whitelist.ts, lottery.ts). */
+export type DropPhaseKind = 'whitelist' | 'claim' | 'lottery_signup' | 'lottery_rights' | 'public';
+/** Where a phase's per-identity quota comes from; 'none' for the lottery sign-up (nothing is bought). */
+export type DropQuotaSource = 'whitelist' | 'lottery' | 'release' | 'none';
+/** drop_lotteries.status: open (sign-up) → closed (entry list frozen) → drawn. */
+export type DropLotteryStatus = 'open' | 'closed' | 'drawn';
+export interface DropPhasesTable {
+  id: Generated<number>;
+  project_id: number;
+  seq: number;
+  kind: DropPhaseKind;
+  start_at: number | null;
+  end_at: number | null;
+  price_fen: number;
+  quota_source: DropQuotaSource;
+  created_at: number;
+}
+/** Units taken per release, bucket ('whitelist' | 'lottery') and real-name identity. */
+export interface DropPhaseQuotaTable {
+  project_id: number;
+  bucket: string;
+  identity_digest: string;
+  taken: number;
+  updated_at: number;
+}
+export interface DropWhitelistTable {
+  project_id: number;
+  user_id: number;
+  quota: number;
+  created_at: number;
+  updated_at: number;
+}
+export interface DropLotteriesTable {
+  project_id: number;
+  draw_epoch: number;
+  winners: number;
+  win_quota: number;
+  rights_minutes: number;
+  algorithm: string;
+  status: DropLotteryStatus;
+  entry_count: number;
+  entries_hash: string | null;
+  closed_at: number | null;
+  closed_epoch: number | null;
+  block_hash: string | null;
+  /** Winning entry numbers, ascending, comma-separated. */
+  winners_list: string | null;
+  winners_hash: string | null;
+  drawn_at: number | null;
+  created_at: number;
+}
+export interface DropLotteryEntriesTable {
+  project_id: number;
+  entry_no: number;
+  identity_digest: string;
+  user_id: number;
+  masked_account: string;
+  won: Generated<number>;
+  created_at: number;
+}
+/** drop_events.kind: results for the message center to tell users about. */
+export type DropEventKind = 'lottery_result';
+export interface DropEventsTable {
+  id: Generated<number>;
+  kind: DropEventKind;
+  project_id: number;
+  user_id: number;
+  payload: string;
+  created_at: number;
+  delivered_at: number | null;
 }
 
 /** uploads.kind (modules/uploads/policies.ts): what a stored file was accepted as. */
@@ -687,6 +761,12 @@ export interface Database {
   drop_stock: DropStockTable;
   drop_quota: DropQuotaTable;
   drop_config: DropConfigTable;
+  drop_phases: DropPhasesTable;
+  drop_phase_quota: DropPhaseQuotaTable;
+  drop_whitelist: DropWhitelistTable;
+  drop_lotteries: DropLotteriesTable;
+  drop_lottery_entries: DropLotteryEntriesTable;
+  drop_events: DropEventsTable;
   uploads: UploadsTable;
   settled_applications: SettledApplicationsTable;
   settled_application_files: SettledApplicationFilesTable;

@@ -7,8 +7,11 @@ import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { newId } from '../market/repo.ts';
 import { orderDetailOf } from '../orders/order-view.ts';
+import { enqueueJob } from '../../jobs/runner.ts';
+import { moveOrder } from '../orders/transitions.ts';
 import { admitted, countAttempt, DropBusy, isContention } from './admission.ts';
-import { takeQuota, quotaTaken } from './quota.ts';
+import { afterPaymentJob } from './after-payment.ts';
+import { purchaseTerms, quotaRefusal, takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
 import { checkOnSale, dropRelease } from './release.ts';
 import { dropSettings, primarySplit } from './settings.ts';
 import { noteStock, stockOf, takeStock } from './stock.ts';
@@ -36,8 +39,13 @@ class Refused extends Error {
  * so stock and quota can never be exceeded, by any number of concurrent buyers on any number of
  * server processes. Contention the database reports (SQLite busy, PostgreSQL serialization /
  * deadlock / lock timeout) is answered 1021 排队中 like the admission bound — never a 5xx.
+ *
+ * Sale phases (phase-gate.ts): after the window check the current phase by server time decides
+ * who may buy, the unit price and which quota step 1 takes (the whitelist entry, the lottery win
+ * or the release limit). `mode: 'claim'` is the free claim (nftmint): price 0, the order moves
+ * created → paid with its fulfil job in the same transaction, before the stock row.
  */
-export async function createDropOrder(ctx: AppContext, userId: number, input: { projectId: number; count?: number }): Promise<OrderDetail> {
+export async function createDropOrder(ctx: AppContext, userId: number, input: { projectId: number; count?: number }, mode: 'buy' | 'claim' = 'buy'): Promise<OrderDetail> {
   const n = input.count ?? 1;
   countAttempt(ctx, `u:${userId}`);
   const { walletAddress } = await requireTrader(ctx, userId);
@@ -52,10 +60,11 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
   if (release.creatorUserId === userId) throw new ApiError(Status.GOODS_STATE, 'ownGoods');
   const settings = await dropSettings(ctx, release.id);
   if (n > settings.maxPerOrder) throw new ApiError(Status.INVALID, 'dropMaxPerOrder', { n: settings.maxPerOrder });
+  const terms = await purchaseTerms(ctx, release, identity, settings, now, mode);
   const cached = await stockOf(ctx, release.id);
   if (!cached || cached.taken >= cached.supply) throw new ApiError(Status.DROP_SOLD_OUT, 'dropSoldOut');
 
-  const total = release.priceFen * n;
+  const total = terms.unitPriceFen * n;
   const split = primarySplit(total, settings.commissionPermille);
   const expiresAt = now + ctx.config.market.paymentWindowMs;
 
@@ -66,11 +75,17 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
         await inTx(ctx, async (trx) => {
           // PostgreSQL: a reservation never waits long for a row lock (55P03 → 1021 排队中).
           if (ctx.db.dialect === 'postgres') await sql`set local lock_timeout = '2s'`.execute(trx);
-          if (!(await takeQuota(trx, release.id, identity, n, settings.perIdentityLimit, now))) throw new Refused('quota');
+          if (!(await takeTermsQuota(trx, release.id, terms, identity, n, now))) throw new Refused('quota');
           await insertDropOrder(trx, {
-            orderNo: no, projectId: release.id, quantity: n, unitPriceFen: release.priceFen, totalFen: total, commissionFen: split.commissionFen,
-            creatorFen: split.creatorFen, buyerUserId: userId, creatorUserId: release.creatorUserId, buyerAddress: walletAddress, identity, expiresAt, now,
+            orderNo: no, projectId: release.id, quantity: n, unitPriceFen: terms.unitPriceFen, totalFen: total, commissionFen: split.commissionFen,
+            creatorFen: split.creatorFen, buyerUserId: userId, creatorUserId: release.creatorUserId, buyerAddress: walletAddress, identity,
+            expiresAt: mode === 'claim' ? now : expiresAt, now, quotaBucket: terms.bucket,
           });
+          if (mode === 'claim') {
+            // Nothing to pay: paid at once, fulfilled by the same job as a paid order (exactly once: the job key).
+            await moveOrder(trx, no, 'created', 'paid', now, { paid_at: now }, 'free claim');
+            await enqueueJob(trx, afterPaymentJob('drop', no));
+          }
           if (!(await takeStock(trx, release.id, n, now))) throw new Refused('stock');
         });
         return no;
@@ -80,21 +95,19 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
       }
     }
   }).catch(async (err) => {
-    if (err instanceof Refused) throw await refusal(ctx, err.why, release.id, identity, n, settings.perIdentityLimit);
+    if (err instanceof Refused) throw await refusal(ctx, err.why, release.id, identity, n, terms);
     if (err instanceof ApiError) throw err;
     if (isContention(err)) throw new DropBusy('dropQueueing', ctx.config.drops.retryAfterMs);
     throw err;
   });
   noteStock(ctx, release.id, n);
+  if (mode === 'claim') ctx.market?.jobs.wake();
   return (await orderDetailOf(ctx, orderNo, userId))!;
 }
 
 /** Why the reservation was refused, with the numbers the buyer needs. */
-async function refusal(ctx: AppContext, why: 'quota' | 'stock', projectId: number, identity: string, n: number, limit: number): Promise<ApiError> {
-  if (why === 'quota') {
-    const left = Math.max(0, limit - (await quotaTaken(ctx.db.kysely, projectId, identity)));
-    return left === 0 ? new ApiError(Status.DROP_LIMIT, 'dropLimitReached', { limit }) : new ApiError(Status.DROP_LIMIT, 'dropLimitExceeded', { n: left });
-  }
+async function refusal(ctx: AppContext, why: 'quota' | 'stock', projectId: number, identity: string, n: number, terms: PurchaseTerms): Promise<ApiError> {
+  if (why === 'quota') return quotaRefusal(ctx.db.kysely, projectId, terms, identity);
   const row = await ctx.db.kysely.selectFrom('drop_stock').select(['supply', 'taken']).where('project_id', '=', projectId).executeTakeFirst();
   const left = row ? Math.max(0, Number(row.supply) - Number(row.taken)) : 0;
   return left === 0 || left >= n ? new ApiError(Status.DROP_SOLD_OUT, 'dropSoldOut') : new ApiError(Status.DROP_SOLD_OUT, 'dropNotEnough', { n: left });
@@ -114,6 +127,8 @@ export interface NewDropOrder {
   identity: string;
   expiresAt: number;
   now: number;
+  /** The quota bucket the units came from (phase-quota.ts); null/absent = drop_quota. */
+  quotaBucket?: string | null;
 }
 
 /** A drop order row: price_fen is the total (quantity × unit price); the creator is the seller; no listing, no goods yet. */
@@ -125,7 +140,7 @@ async function insertDropOrder(trx: Q, o: NewDropOrder) {
       buyer_address: o.buyerAddress, price_fen: o.totalFen, commission_fen: o.commissionFen, royalty_fen: 0, royalty_user_id: null,
       seller_income_fen: o.creatorFen, status: 'created', pay_method: null, provider_trade_no: null, expires_at: o.expiresAt, chain_tx_id: null,
       tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null,
-      project_id: o.projectId, quantity: o.quantity, unit_price_fen: o.unitPriceFen, identity_digest: o.identity,
+      project_id: o.projectId, quantity: o.quantity, unit_price_fen: o.unitPriceFen, identity_digest: o.identity, quota_bucket: o.quotaBucket ?? null,
     })
     .execute();
   await trx.insertInto('order_events').values({ order_no: o.orderNo, from_status: null, to_status: 'created', note: `reserved ${o.quantity} × release ${o.projectId}`, at: o.now }).execute();

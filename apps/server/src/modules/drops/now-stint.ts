@@ -1,7 +1,11 @@
 import type { NowStint } from '@cfx/contract/drops.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../catalog/repo.ts';
+import { lotteryWinQuota } from './phase-gate.ts';
+import { phaseQuotaTaken } from './phase-quota.ts';
+import { currentPhase, phasePlan, timeline } from './phases.ts';
 import { quotaTaken } from './quota.ts';
+import { whitelistQuota } from './whitelist.ts';
 import { dropRelease, saleStatus } from './release.ts';
 import { dropSettings } from './settings.ts';
 import { stockOf } from './stock.ts';
@@ -19,14 +23,30 @@ export async function nowStint(ctx: AppContext, userId: number, projectId: numbe
     stockOf(ctx, projectId),
     ctx.db.kysely.selectFrom('realname').select('id_digest').where('user_id', '=', userId).executeTakeFirst(),
   ]);
-  const bought = id ? await quotaTaken(ctx.db.kysely, projectId, id.id_digest) : 0;
   const s = stock ?? { supply: release.supply, taken: 0, paid: 0 };
   const now = ctx.now();
+  // The quota of the phase open now (sale phases, phase-gate.ts); without phases the release limit.
+  const plan = await phasePlan(ctx, projectId);
+  const phase = plan.phases.length ? currentPhase(timeline(plan), now) : null;
+  const q = ctx.db.kysely;
+  let limit = settings.perIdentityLimit;
+  let bought = 0;
+  if (phase?.kind === 'whitelist' || phase?.kind === 'claim') {
+    limit = id ? await whitelistQuota(q, projectId, id.id_digest) : 0;
+    bought = id ? await phaseQuotaTaken(q, projectId, 'whitelist', id.id_digest) : 0;
+  } else if (phase?.kind === 'lottery_rights') {
+    limit = id ? await lotteryWinQuota(q, projectId, id.id_digest) : 0;
+    bought = id ? await phaseQuotaTaken(q, projectId, 'lottery', id.id_digest) : 0;
+  } else if (phase?.kind === 'lottery_signup') {
+    limit = 0;
+  } else {
+    bought = id ? await quotaTaken(q, projectId, id.id_digest) : 0;
+  }
   return {
     projectId,
-    limit: settings.perIdentityLimit,
+    limit,
     bought,
-    remaining: id ? Math.max(0, settings.perIdentityLimit - bought) : 0,
+    remaining: id ? Math.max(0, limit - bought) : 0,
     maxPerOrder: settings.maxPerOrder,
     verified: !!id,
     supply: s.supply,
@@ -36,5 +56,6 @@ export async function nowStint(ctx: AppContext, userId: number, projectId: numbe
     saleStartAt: release.saleStartAt,
     saleEndAt: release.saleEndAt,
     serverTime: now,
+    phaseKind: phase?.kind ?? null,
   };
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { completeMintedDropOrders } from './complete-drop-order.ts';
 import { runFulfilJob } from './fulfil-drop-order.ts';
+import { LOTTERY_SWEEP_MS, runLotteryDraws } from './lottery.ts';
 
 /**
  * The primary sale's background work on the market's job worker: the `fulfil` job of a paid drop
@@ -11,4 +12,6 @@ import { runFulfilJob } from './fulfil-drop-order.ts';
 export function registerDropJobs(ctx: AppContext, jobs: JobRunner) {
   jobs.register('fulfil', (job) => runFulfilJob(ctx, String(job.payload.orderNo ?? job.key.replace(/^fulfil:/, ''))));
   jobs.periodic('complete-drops', 2000, () => completeMintedDropOrders(ctx));
+  // Lotteries: freeze the entry list when sign-up is over, draw once the seed epoch is confirmed (lottery.ts).
+  jobs.periodic('lottery-draws', LOTTERY_SWEEP_MS, () => runLotteryDraws(ctx));
 }

@@ -9,6 +9,7 @@ import { DropBusy } from './admission.ts';
 import { createDropOrder } from './create-drop-order.ts';
 import { createDropRelease } from './create-drop-release.ts';
 import { nowStint } from './now-stint.ts';
+import { phaseRoutes } from './phase-routes.ts';
 
 /** createOrder's body names a release and no listing: a drop order. */
 export function isDropOrderBody(b: { projectId?: number; goodsId?: number; listingId?: number }): b is { projectId: number; count?: number } {
@@ -32,6 +33,8 @@ export function dropRoutes(app: FastifyInstance, ctx: AppContext) {
   r.get(DropPaths.nowStint, { schema: { tags, querystring: D.nowStintQuery, response: { 200: D.nowStintResponse } } }, async (req) => {
     return okOfficial(req, await nowStint(ctx, await requireUserId(ctx, req), req.query.projectId));
   });
+  // Sale phases, whitelist, free claim, lottery (phase-routes.ts).
+  phaseRoutes(app, ctx);
   if (ctx.config.devMode) {
     // hide: development helpers never appear in the API docs (/mvapi/docs).
     r.post(DevPaths.createDropRelease, { schema: { hide: true, tags: ['dev'], body: D.devDropReleaseBody, response: { 200: D.devDropReleaseResponse } } }, async (req) => {

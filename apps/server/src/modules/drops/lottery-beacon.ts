@@ -1,0 +1,75 @@
+import type { AppContext } from '../../context.ts';
+import { createRpc, type Rpc } from '../../chain/rpc.ts';
+
+/**
+ * Where the lottery's seed comes from: the pivot block hash of a Conflux epoch fixed before sign-up
+ * opens (docs/drops.md "Lottery"). Read through the configured chain (embedded node or
+ * CHAIN_RPC_URL):
+ *
+ *   latestEpoch('latest_mined')     cfx_epochNumber("latest_mined")     — has epoch E a block yet (is the seed known)?
+ *   latestEpoch('latest_confirmed') cfx_epochNumber("latest_confirmed") — is E final enough to draw from?
+ *   epochBlockHash(E)               cfx_getBlockByEpochNumber(E, false).hash
+ *
+ * Without a chain (CHAIN=off) there is no seed and no lottery is ever drawn — except in tests,
+ * which install their own beacon with setTestBeacon (epochs and hashes they choose). That is the
+ * only fallback, and it is never used by a running server.
+ */
+export interface EpochBeacon {
+  latestEpoch(tag: 'latest_mined' | 'latest_confirmed'): Promise<number>;
+  /** The pivot block hash of `epoch` (0x + 64 hex), or null when the node has no such epoch yet. */
+  epochBlockHash(epoch: number): Promise<string | null>;
+}
+
+const testBeacons = new WeakMap<object, EpochBeacon>();
+const rpcs = new WeakMap<object, Rpc>();
+const heads = new WeakMap<object, Map<string, { value: number; at: number }>>();
+
+/** Tests only: the beacon of an app without a chain. */
+export function setTestBeacon(ctx: AppContext, beacon: EpochBeacon | undefined) {
+  if (beacon) testBeacons.set(ctx.db, beacon);
+  else testBeacons.delete(ctx.db);
+  heads.delete(ctx.db);
+}
+
+export function beaconOf(ctx: AppContext): EpochBeacon | null {
+  if (ctx.chain) {
+    let rpc = rpcs.get(ctx.chain);
+    if (!rpc) rpcs.set(ctx.chain, (rpc = createRpc(ctx.chain.rpcUrl, 10_000)));
+    const r = rpc;
+    return {
+      async latestEpoch(tag) {
+        return Number(BigInt(await r.call<string>('cfx_epochNumber', [tag])));
+      },
+      async epochBlockHash(epoch) {
+        const b = await r.call<{ hash?: string } | null>('cfx_getBlockByEpochNumber', [`0x${epoch.toString(16)}`, false]).catch(() => null);
+        return b?.hash && /^0x[0-9a-fA-F]{64}$/.test(b.hash) ? b.hash.toLowerCase() : null;
+      },
+    };
+  }
+  return testBeacons.get(ctx.db) ?? null;
+}
+
+/**
+ * The chain's newest epoch by `tag`, at most half a second old (sign-up asks it for every entry);
+ * null without a beacon or when the node does not answer.
+ */
+export async function latestEpoch(ctx: AppContext, tag: 'latest_mined' | 'latest_confirmed'): Promise<number | null> {
+  const b = beaconOf(ctx);
+  if (!b) return null;
+  let m = heads.get(ctx.db);
+  if (!m) heads.set(ctx.db, (m = new Map()));
+  const hit = m.get(tag);
+  if (hit && ctx.monotonicNow() - hit.at <= 500) return hit.value;
+  try {
+    const value = await b.latestEpoch(tag);
+    m.set(tag, { value, at: ctx.monotonicNow() });
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+/** Forget the cached chain heads (tests after moving their beacon). */
+export function forgetEpochHeads(ctx: AppContext) {
+  heads.delete(ctx.db);
+}
