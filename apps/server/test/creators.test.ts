@@ -68,7 +68,7 @@ describe('follow', () => {
 
   it('stays consistent under parallel calls: a double follow is one row, the counter equals the rows', async () => {
     const c = await creator();
-    const fans = [];
+    const fans: Awaited<ReturnType<typeof user>>[] = [];
     for (let i = 0; i < 8; i++) fans.push(await user()); // registering moves the test clock: one at a time
     // the same user following in parallel
     const same = await Promise.all(Array.from({ length: 6 }, () => follow(fans[0]!.h, c.creatorId)));
@@ -132,6 +132,8 @@ describe('creator profile', () => {
 
     const c = await creator('原名');
     const other = await creator('别人');
+    // the search index is built now, with the old name
+    expect((await call(t, '/search/v1/query', { text: '原名' }, EN)).data.creators.map((x: { id: number }) => x.id)).toContain(c.creatorId);
     const r = await call(
       t,
       CreatorPaths.update,
@@ -152,6 +154,9 @@ describe('creator profile', () => {
       { type: 'bilibili', label: 'B站', url: 'https://space.bilibili.com/42' },
       { type: 'website', label: '官网', url: 'https://qingshan.example.com/about' },
     ]);
+    // search knows the new name at once (without waiting for the index's rebuild)
+    const found = await call(t, '/search/v1/query', { text: '青山工作室' }, EN);
+    expect(found.data.creators.map((x: { id: number }) => x.id)).toContain(c.creatorId);
     // the other creator is untouched
     expect((await query(other.creatorId)).data).toMatchObject({ name: '别人', mediaLinks: [] });
     // omitted fields stay

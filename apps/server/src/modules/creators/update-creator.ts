@@ -4,7 +4,9 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import type { CreatorsTable } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { invalidateProjectInfo } from '../catalog/project-info.ts';
 import { queryCreator } from '../catalog/query-creator.ts';
+import { invalidateSearchIndex } from '../search/search-index.ts';
 import { ownedImages } from './owned-images.ts';
 import { requireOwnCreator } from './own-creator.ts';
 
@@ -48,5 +50,10 @@ export async function updateCreator(ctx: AppContext, userId: number, input: Upda
   if (typeof input.bannerKey === 'string') set.banner = ctx.storage.url(input.bannerKey.trim());
 
   if (Object.keys(set).length) await ctx.db.kysely.updateTable('creators').set(set).where('id', '=', creator.id).execute();
+  // Release cards and collectible pages carry the creator's name and avatar from the in-memory
+  // release map, search matches the name: this process sees the change at once (others within
+  // their refresh intervals).
+  if (set.name !== undefined || set.avatar !== undefined) invalidateProjectInfo(ctx);
+  if (set.name !== undefined) invalidateSearchIndex(ctx);
   return queryCreator(ctx, { id: creator.id }, userId);
 }
