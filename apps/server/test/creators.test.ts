@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREATOR_LIMITS } from '@cfx/contract/creator-rules.ts';
 import { CatalogPaths, CreatorPaths, DevPaths, SettledPaths } from '@cfx/contract/routes.ts';
-import { call, makeApp, register, type TestApp } from './helpers.ts';
+import { API, call, makeApp, register, type TestApp } from './helpers.ts';
 import { png, upload } from './upload-helpers.ts';
 
 /**
@@ -345,5 +346,24 @@ describe('moments', () => {
     expect(await call(t, CreatorPaths.addMoment, { content: '再来一条' }, c.h)).toMatchObject({ status: '1006', message: 'daily limit of moments reached (20), please try again tomorrow' });
     t.clock.t += 24 * 3600_000 + 1;
     expect((await call(t, CreatorPaths.addMoment, { content: '第二天' }, c.h)).status).toBe('000000');
+  });
+});
+
+describe('bad input', () => {
+  it('random bodies on every follow and creator call answer the envelope, never a 5xx', async () => {
+    const c = await creator();
+    const paths = [...Object.values(CreatorPaths).filter((p) => p !== CreatorPaths.upload), DevPaths.makeCreator, CatalogPaths.creatorQuery];
+    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.string({ minLength: 2000, maxLength: 6000 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 250 }), { maxLength: 12 }), fc.object());
+    const key = fc.constantFrom('creatorId', 'follow', 'accountId', 'id', 'pageNum', 'pageSize', 'content', 'imageKeys', 'name', 'intro', 'avatarKey', 'bannerKey', 'mediaLinks', '__proto__');
+    const body = fc.oneof(fc.dictionary(key, value).map((v) => JSON.stringify(v)), fc.jsonValue().map((v) => JSON.stringify(v) ?? 'null'), fc.constantFrom('', '{', 'null', '[]', '{"mediaLinks":[{"type":"website","label":"x","url":"https://[::1]/"}]}'));
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 1000 }), body, fc.boolean(), async (i, payload, signed) => {
+        const url = API + paths[i % paths.length]!;
+        const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', channel: 'pc', ...(signed ? { token: c.token } : {}) }, payload });
+        expect(res.statusCode, `${url} ${payload.slice(0, 120)}`).toBeLessThan(500);
+        expect(typeof res.json().status).toBe('string');
+      }),
+      { numRuns: 400 },
+    );
   });
 });
