@@ -51,6 +51,7 @@ import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { settledRoutes } from './modules/settled/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { registerAccountJobs } from './modules/privacy/anonymise-account.ts';
+import { bankLogoRoutes, payoutNotifyRoutes, payoutRoutes, startPayouts } from './modules/payout/routes.ts';
 import { creatorRoutes } from './modules/creators/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { MessageHub } from './modules/messages/stream-hub.ts';
@@ -150,6 +151,8 @@ export async function buildApp(
   });
   // Account cancellations: the cooling-off sweep and the anonymisation job on the market's worker.
   if (ctx.market) registerAccountJobs(ctx, ctx.market.jobs);
+  // Money out: the payout provider, automatic refunds of duplicates, the sandbox bank, reconciliation.
+  startPayouts(app, ctx, ctx.market?.jobs);
   // Messages: the SMS job and the order-expiring / drop-reminder sweeps.
   if (ctx.market) registerMessageJobs(ctx, ctx.market.jobs);
   // On the embedded dev chain the demo sellers list their demo collectibles for real (approve + signed listOrder).
@@ -198,6 +201,7 @@ export async function buildApp(
   });
   mediaRoutes(app);
   mediaUploadRoutes(app, ctx);
+  bankLogoRoutes(app);
   await app.register(
     async (api) => {
       accountRoutes(api, ctx);
@@ -219,6 +223,7 @@ export async function buildApp(
       privacyRoutes(api, ctx);
       messageRoutes(api, ctx, messageHub);
       await uploadRoutes(api, ctx);
+      await payoutRoutes(api, ctx);
       await creatorRoutes(api, ctx);
       inviteRoutes(api, ctx);
       await ticketRoutes(api, ctx);
@@ -227,6 +232,7 @@ export async function buildApp(
     { prefix: API_BASE },
   );
   await app.register(async (p) => paymentNotifyRoutes(p, ctx));
+  await app.register(async (p) => payoutNotifyRoutes(p, ctx));
 
   const web = config.serveWeb ? await mountWeb(app, config) : undefined;
   const page = async (req: FastifyRequest, reply: FastifyReply) => {

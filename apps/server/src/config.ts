@@ -4,6 +4,7 @@ import { loadMarketConfig, type MarketConfig } from './modules/market/market-con
 import { loadDropsConfig, type DropsConfig } from './modules/drops/drops-config.ts';
 import { loadUploadsConfig, type UploadsConfig } from './modules/uploads/uploads-config.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './modules/privacy/privacy-config.ts';
+import { loadPayoutConfig, type PayoutConfig } from './modules/payout/payout-config.ts';
 import { loadMessagesConfig, parseNoticeTemplates, type MessagesConfig } from './modules/messages/messages-config.ts';
 
 /** Everything the server reads from the environment, with the embedded defaults. */
@@ -80,6 +81,8 @@ export interface Config {
   uploads: UploadsConfig;
   /** Account cancellation and the personal-data export (modules/privacy/privacy-config.ts). */
   privacy: PrivacyConfig;
+  /** Money out: payout provider, withdrawal fee and limits, refunds of stray payments (modules/payout/payout-config.ts). */
+  payout: PayoutConfig;
   /** The message center: reminders, order-expiring lead, SSE streams (modules/messages/messages-config.ts). */
   messages: MessagesConfig;
   limits: {
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     drops: loadDropsConfig(env),
     uploads: loadUploadsConfig(env),
     privacy: loadPrivacyConfig(env),
+    payout: loadPayoutConfig(env, devMode),
     messages: loadMessagesConfig(env),
     chain: {
       mode: env.CHAIN === 'off' ? 'off' : env.CHAIN_RPC_URL ? 'rpc' : 'embedded',

@@ -58,6 +58,14 @@ export const Status = {
   ACCOUNT_CANCEL_STATE: '1033',
   /** A customer-service ticket not in a state that allows it (closed, reopen window over, already open). */
   TICKET_STATE: '1041',
+  /** Bank card refused: bad number (Luhn), unsupported bank or a credit card, holder not the verified person, the bank's 4-element check failed (docs/payouts.md). */
+  CARD_REFUSED: '1060',
+  /** Payout account, card, merchant or split relation not in a state that allows it (none bound, already open, a withdrawal in flight). */
+  PAYOUT_STATE: '1061',
+  /** A withdrawal outside its limits: below the minimum, above the maximum, the daily count or amount, not more than the fee. */
+  WITHDRAW_REFUSED: '1062',
+  /** A refund to the original payment method refused: not a stray payment, already refunded, the credit already spent, method without refunds. */
+  REFUND_REFUSED: '1063',
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',

@@ -32,9 +32,12 @@ export type PayMethod = 'balance' | 'sandbox' | 'alipay';
 /** payments.outcome: 'pending' only inside the transaction that inserts the row (modules/payments/apply-payment.ts). */
 export type PaymentOutcome = 'pending' | 'applied' | 'credited' | 'suspense';
 /** ledger_txns.kind */
-export type LedgerTxnKind = 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense';
+export type LedgerTxnKind =
+  | 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense'
+  // money out (modules/payout): a withdrawal requested, paid to the card, failed and returned; a stray payment refunded to its method
+  | 'withdraw' | 'withdraw_paid' | 'withdraw_failed' | 'refund_out' | 'refund_out_paid' | 'refund_out_failed';
 /** jobs.kind: the registered job handlers (modules/market/start-market.ts; 'anonymise': modules/privacy/account-jobs.ts). */
-export type JobKind = 'settle' | 'fulfil' | 'anonymise' | 'msg-sms';
+export type JobKind = 'settle' | 'fulfil' | 'anonymise' | 'msg-sms' | 'stray-refund';
 /** jobs.status: pending → running → done (a failing job is retried, never parked). */
 export type JobStatus = 'pending' | 'running' | 'done';
 /** bids.status */
@@ -47,6 +50,22 @@ export type BannerLinkType = 'project' | 'goods' | 'news' | 'creator' | 'url';
 export type RecommendItemType = 'project' | 'goods' | 'creator' | 'news';
 /** sandbox_trades.status: the sandbox cashier records paid trades only. */
 export type SandboxTradeStatus = 'success';
+
+/** payout_accounts.state (modules/payout): opening at the provider → active | rejected. */
+export type PayoutAccountState = 'opening' | 'active' | 'rejected';
+/** The payout provider of an account, card or withdrawal (providers/payout). */
+export type PayoutProviderName = 'sandbox' | 'yeepay';
+/** payout_card_requests.purpose / status. */
+export type CardRequestPurpose = 'bind' | 'replace' | 'mobile';
+export type CardRequestStatus = 'pending' | 'done' | 'void';
+/** payout_cards.status: one active card per user. */
+export type PayoutCardStatus = 'active' | 'replaced' | 'unbound';
+/** payout_withdrawals.status: requested → processing → succeeded | failed. */
+export type WithdrawalStatus = 'requested' | 'processing' | 'succeeded' | 'failed';
+/** stray_refunds.status: requested → processing → succeeded | failed. */
+export type StrayRefundStatus = 'requested' | 'processing' | 'succeeded' | 'failed';
+/** sandbox_payouts.status / sandbox_refunds.status: the sandbox bank's own state. */
+export type SandboxBankStatus = 'processing' | 'success' | 'fail';
 
 /** Times are epoch milliseconds (bigint in PostgreSQL, parsed to number). */
 export interface UsersTable {
@@ -719,6 +738,228 @@ export interface CreatorMomentImagesTable {
   height: number;
 }
 
+/* Money out (migration 0016, modules/payout, docs/payouts.md). */
+export interface PayoutAccountsTable {
+  user_id: number;
+  provider: PayoutProviderName;
+  state: PayoutAccountState;
+  request_no: string;
+  merchant_no: string | null;
+  province_code: string;
+  city_code: string;
+  address_sealed: string;
+  reject_reason: string | null;
+  opened_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface PayoutIdentityTable {
+  user_id: number;
+  side: 'front' | 'back';
+  upload_id: number;
+  created_at: number;
+}
+export interface PayoutCardRequestsTable {
+  id: string;
+  user_id: number;
+  purpose: CardRequestPurpose;
+  card_id: number | null;
+  status: CardRequestStatus;
+  card_sealed: string;
+  card_digest: string;
+  bank_code: string;
+  bank_name: string;
+  card_masked: string;
+  last4: string;
+  mobile_sealed: string;
+  mobile_masked: string;
+  expires_at: number;
+  created_at: number;
+  done_at: number | null;
+}
+export interface PayoutCardsTable {
+  id: Generated<number>;
+  user_id: number;
+  status: PayoutCardStatus;
+  card_sealed: string;
+  card_digest: string;
+  bank_code: string;
+  bank_name: string;
+  card_masked: string;
+  last4: string;
+  mobile_sealed: string;
+  mobile_masked: string;
+  provider_bind_id: string | null;
+  bound_at: number;
+  ended_at: number | null;
+}
+export interface PayoutWithdrawalsTable {
+  id: Generated<number>;
+  withdraw_no: string;
+  user_id: number;
+  card_id: number;
+  provider: PayoutProviderName;
+  amount_fen: number;
+  fee_fen: number;
+  net_fen: number;
+  status: WithdrawalStatus;
+  provider_trade_no: string | null;
+  fail_reason: string | null;
+  bank_name: string;
+  card_masked: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+export interface PayoutMerchantsTable {
+  user_id: number;
+  merchant_no: string;
+  short_name: string;
+  sign_name_masked: string;
+  service_phone: string;
+  category: string;
+  province_code: string;
+  city_code: string;
+  address: string;
+  state: 'active';
+  created_at: number;
+  updated_at: number;
+}
+export interface PayoutSplitRelationsTable {
+  user_id: number;
+  creator_id: number;
+  merchant_no: string;
+  ratio_permille: number;
+  state: 'bound';
+  bound_at: number;
+}
+export interface StrayRefundsTable {
+  id: Generated<number>;
+  refund_no: string;
+  payment_id: number;
+  user_id: number;
+  provider: 'sandbox' | 'alipay';
+  provider_trade_no: string;
+  order_no: string;
+  amount_fen: number;
+  status: StrayRefundStatus;
+  automatic: number;
+  provider_refund_no: string | null;
+  fail_reason: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+export interface SandboxPayoutsTable {
+  trade_no: string;
+  withdraw_no: string;
+  amount_fen: number;
+  card_last4: string;
+  status: SandboxBankStatus;
+  fail_reason: string | null;
+  notify_url: string;
+  /** When the sandbox bank received it; it answers PAYOUT_SANDBOX_DELAY_MS later. */
+  received_at: number;
+  created_at: number;
+}
+export interface SandboxRefundsTable {
+  refund_trade_no: string;
+  out_request_no: string;
+  trade_no: string;
+  amount_fen: number;
+  status: SandboxBankStatus;
+  fail_reason: string | null;
+  notify_url: string;
+  /** When the sandbox bank received it; it answers PAYOUT_SANDBOX_DELAY_MS later. */
+  received_at: number;
+  created_at: number;
+}
+
+/** The operations console (migration 0019, modules/admin, docs/admin.md). */
+/** staff_sessions.stage: after the password → totp | enrol → (password: a forced change) → full. */
+export type StaffSessionStage = 'totp' | 'enrol' | 'password' | 'full';
+export interface StaffTable {
+  id: Generated<number>;
+  /** Lower-case, unique. */
+  username: string;
+  password_hash: string;
+  /** Comma-separated StaffRole values. */
+  roles: string;
+  /** The TOTP secret (base32), sealed with ctx.secrets; null until the first login generates one. */
+  totp_secret: string | null;
+  /** 1 once a code from the secret was entered (enrolment done). */
+  totp_enabled: number;
+  /** The last accepted TOTP time step: a code of this step or an earlier one is refused (no replay). */
+  totp_last_step: number;
+  /** 1 after a one-time password (created by the CLI or an owner, or reset): the next login sets a new one. */
+  must_change_password: number;
+  /** The users row this staff member acts as in domain tables whose actor columns reference users (tickets, applications). */
+  user_id: number;
+  disabled_at: number | null;
+  /** The staff member who created this one; null when the CLI did. */
+  created_by: number | null;
+  created_at: number;
+  last_login_at: number | null;
+  updated_at: number;
+}
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: number;
+  stage: StaffSessionStage;
+  created_at: number;
+  /** Absolute end: 5 minutes for a pending stage, 8 hours for a full session. */
+  expires_at: number;
+  /** Idle end: a full session unused for 30 minutes is over. */
+  last_seen_at: number;
+  revoked_at: number | null;
+  /** Masked at write (203.0.*.*). */
+  ip_masked: string;
+  user_agent: string;
+}
+/** Failed staff password or TOTP tries (the lockout counts them per user name and per IP). */
+export interface StaffLoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  created_at: number;
+}
+/** Every mutating staff action, written in the action's own transaction. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  /** null: the bootstrap CLI. */
+  staff_id: number | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON before/after summary, no secrets, personal data masked. */
+  summary: string;
+  ip_masked: string;
+  created_at: number;
+}
+/** Freezes of user accounts (users.frozen_at is the current state; this is the history). */
+export interface UserFreezesTable {
+  id: Generated<number>;
+  user_id: number;
+  reason: string;
+  frozen_by: number;
+  frozen_at: number;
+  unfrozen_by: number | null;
+  unfrozen_at: number | null;
+  unfreeze_reason: string | null;
+}
+/** Real-name verifications revoked by staff (the realname row is deleted: the user must verify again). */
+export interface KycRevocationsTable {
+  id: Generated<number>;
+  user_id: number;
+  name_masked: string;
+  id_masked: string;
+  provider: string;
+  verified_at: number;
+  reason: string;
+  staff_id: number;
+  revoked_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -781,4 +1022,14 @@ export interface Database {
   follow_events: FollowEventsTable;
   creator_moments: CreatorMomentsTable;
   creator_moment_images: CreatorMomentImagesTable;
+  payout_accounts: PayoutAccountsTable;
+  payout_identity: PayoutIdentityTable;
+  payout_card_requests: PayoutCardRequestsTable;
+  payout_cards: PayoutCardsTable;
+  payout_withdrawals: PayoutWithdrawalsTable;
+  payout_merchants: PayoutMerchantsTable;
+  payout_split_relations: PayoutSplitRelationsTable;
+  stray_refunds: StrayRefundsTable;
+  sandbox_payouts: SandboxPayoutsTable;
+  sandbox_refunds: SandboxRefundsTable;
 }

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { Q } from '../../db/tx.ts';
+import type { LedgerTxnKind } from '../../db/schema.ts';
 
 /**
  * Double-entry ledger in integer fen. Every movement of money is one transaction (`ledger_txns`,
@@ -16,6 +17,9 @@ import type { Q } from '../../db/tx.ts';
  *   platform:commission  the platform's commission income
  *   platform:suspense    money received for an order number we do not know
  *   external:<provider>  the outside world through a payment provider (goes negative as money comes in)
+ *   payout:pending       withdrawals requested or processing: left the user's balance, not yet paid to the card
+ *   refund:pending       refunds of stray payments to their original method, not yet confirmed by the provider
+ *   platform:fee         withdrawal fees (modules/payout)
  */
 export const Account = {
   user: (userId: number) => `user:${userId}`,
@@ -23,6 +27,9 @@ export const Account = {
   commission: 'platform:commission',
   suspense: 'platform:suspense',
   external: (provider: string) => `external:${provider}`,
+  payoutPending: 'payout:pending',
+  refundPending: 'refund:pending',
+  fee: 'platform:fee',
 } as const;
 
 export interface Entry {
@@ -33,7 +40,7 @@ export interface Entry {
 export interface PostInput {
   /** Unique business key, e.g. `pay:sandbox:<tradeNo>`, `settle:<orderNo>`, `refund:<orderNo>`. */
   id: string;
-  kind: 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense';
+  kind: LedgerTxnKind;
   orderNo?: string | null;
   entries: Entry[];
   now: number;
@@ -137,5 +144,47 @@ export async function ledgerProblems(q: Q): Promise<string[]> {
     .limit(20)
     .execute();
   for (const u of unsettled) problems.push(`completed drop order ${u.order_no} has no settle transaction`);
+  problems.push(...(await payoutProblems(q)));
+  return problems;
+}
+
+/**
+ * Money out (modules/payout): payout:pending holds exactly the withdrawals requested or processing and
+ * refund:pending the stray refunds requested or processing; a finished withdrawal / refund has exactly
+ * one outcome transaction (paid or failed, never both, never none).
+ */
+async function payoutProblems(q: Q): Promise<string[]> {
+  const problems: string[] = [];
+  const pending = await balanceOf(q, Account.payoutPending);
+  const inFlight = await q.selectFrom('payout_withdrawals').select(sql<string>`coalesce(sum(amount_fen), 0)`.as('s')).where('status', 'in', ['requested', 'processing']).executeTakeFirstOrThrow();
+  if (pending !== Number(inFlight.s)) problems.push(`payout:pending is ${pending} but withdrawals in flight hold ${inFlight.s}`);
+  const refundPending = await balanceOf(q, Account.refundPending);
+  const refunding = await q.selectFrom('stray_refunds').select(sql<string>`coalesce(sum(amount_fen), 0)`.as('s')).where('status', 'in', ['requested', 'processing']).executeTakeFirstOrThrow();
+  if (refundPending !== Number(refunding.s)) problems.push(`refund:pending is ${refundPending} but refunds in flight hold ${refunding.s}`);
+  const outcomes = [
+    { table: 'payout_withdrawals', no: 'withdraw_no', start: 'withdraw:', ok: 'withdraw-paid:', bad: 'withdraw-failed:', okStatus: 'succeeded' },
+    { table: 'stray_refunds', no: 'refund_no', start: 'refund-out:', ok: 'refund-out-paid:', bad: 'refund-out-failed:', okStatus: 'succeeded' },
+  ] as const;
+  for (const o of outcomes) {
+    const rows = await sql<{ no: string; status: string; started: number; paid: number; failed: number }>`
+      select * from (
+        select t.${sql.ref(o.no)} as no, t.status,
+          (select count(*) from ledger_txns where id = ${o.start} || t.${sql.ref(o.no)}) as started,
+          (select count(*) from ledger_txns where id = ${o.ok} || t.${sql.ref(o.no)}) as paid,
+          (select count(*) from ledger_txns where id = ${o.bad} || t.${sql.ref(o.no)}) as failed
+        from ${sql.table(o.table)} t
+      ) x
+      where x.started != 1
+         or (x.status in ('succeeded', 'failed') and x.paid + x.failed != 1)
+         or (x.status in ('requested', 'processing') and x.paid + x.failed != 0)
+      limit 20`.execute(q);
+    for (const r of rows.rows) problems.push(`${o.table} ${r.no} (${r.status}): start ${r.started}, paid ${r.paid}, failed ${r.failed} ledger transactions`);
+    const wrong = await sql<{ no: string }>`
+      select t.${sql.ref(o.no)} as no from ${sql.table(o.table)} t
+      where (t.status = ${o.okStatus} and not exists (select 1 from ledger_txns where id = ${o.ok} || t.${sql.ref(o.no)}))
+         or (t.status = 'failed' and not exists (select 1 from ledger_txns where id = ${o.bad} || t.${sql.ref(o.no)}))
+      limit 20`.execute(q);
+    for (const r of wrong.rows) problems.push(`${o.table} ${r.no}: its outcome transaction does not match its status`);
+  }
   return problems;
 }

@@ -5,6 +5,7 @@ import { inTx } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { moveOrder, noteOrder } from '../orders/transitions.ts';
 import { afterPaymentJob } from '../drops/after-payment.ts';
+import { strayRefundJob } from '../payout/stray-refunds.ts';
 
 export type ApplyOutcome = 'applied' | 'credited' | 'duplicate' | 'suspense' | 'ignored';
 
@@ -17,7 +18,9 @@ export type ApplyOutcome = 'applied' | 'credited' | 'duplicate' | 'suspense' | '
  *   paid, the money goes external:<provider> → escrow, and the settlement job is inserted, all in
  *   one transaction.
  * - Otherwise (order expired / cancelled / already paid by another trade, or a wrong amount):
- *   the money is credited to the buyer's platform balance — never lost, never paid twice.
+ *   the money is credited to the buyer's platform balance — never lost, never paid twice; the buyer
+ *   can have it refunded to its method, and a duplicate of a paid order is refunded automatically
+ *   (REFUND_STRAY_AUTOMATICALLY, modules/payout/stray-refunds.ts).
  * - An unknown order number: the money is booked to platform:suspense for manual handling.
  */
 export async function applyProviderPayment(ctx: AppContext, provider: 'sandbox' | 'alipay', t: ProviderTrade): Promise<ApplyOutcome> {
@@ -50,12 +53,14 @@ export async function applyProviderPayment(ctx: AppContext, provider: 'sandbox' 
         await postTxn(trx, { id: `credit:${provider}:${t.tradeNo}`, kind: 'credit', orderNo: t.orderNo, entries: [{ account: Account.external(provider), amountFen: -t.amountFen }, { account: Account.user(Number(o.buyer_user_id)), amountFen: t.amountFen }], now });
         const current = (await trx.selectFrom('orders').select('status').where('order_no', '=', t.orderNo).executeTakeFirstOrThrow()).status;
         await noteOrder(trx, t.orderNo, current, `payment ${provider} ${t.tradeNo} (${t.amountFen} fen) credited to the buyer's balance`, now);
+        // A second trade for an order already paid is refunded to its method (REFUND_STRAY_AUTOMATICALLY, modules/payout/stray-refunds.ts).
+        if (ctx.config.payout.refundStrayAutomatically && ['paid', 'settling', 'completed', 'refunded'].includes(o.status)) await enqueueJob(trx, strayRefundJob(Number(inserted.id)));
         outcome = 'credited';
       }
     }
     await trx.updateTable('payments').set({ outcome, user_id: o ? Number(o.buyer_user_id) : null }).where('id', '=', Number(inserted.id)).execute();
     return outcome;
   });
-  if (result === 'applied') ctx.market?.jobs.wake();
+  if (result === 'applied' || result === 'credited') ctx.market?.jobs.wake();
   return result;
 }

@@ -58,6 +58,20 @@ export function alipayPayment(cfg: AlipayConfig): PaymentProvider & { sdk: Alipa
       }
       return ok ? trade(params) : null;
     },
+    // alipay.trade.refund: code 10000 with fund_change Y is a refund done; 10000 without it is not
+    // confirmed yet (asked again by alipay.trade.fastpay.refund.query, refund_status REFUND_SUCCESS).
+    async refund(req) {
+      const res = (await sdk.exec('alipay.trade.refund', {
+        bizContent: { trade_no: req.tradeNo, refund_amount: fenToYuan(req.amountFen), out_request_no: req.refundNo, refund_reason: '重复或无法匹配订单的支付，原路退回' },
+      })) as Record<string, unknown>;
+      if (res.code === '10000') return { status: res.fundChange === 'Y' ? 'succeeded' : 'processing', refundTradeNo: String(res.tradeNo ?? req.tradeNo), reason: null };
+      return { status: 'failed', refundTradeNo: null, reason: String(res.subMsg ?? res.msg ?? res.code ?? 'refused').slice(0, 200) };
+    },
+    async queryRefund(req) {
+      const res = (await sdk.exec('alipay.trade.fastpay.refund.query', { bizContent: { trade_no: req.tradeNo, out_request_no: req.refundNo } })) as Record<string, unknown>;
+      if (res.code !== '10000' || res.refundStatus !== 'REFUND_SUCCESS') return null;
+      return { status: 'succeeded', refundTradeNo: String(res.tradeNo ?? req.tradeNo), reason: null };
+    },
     async queryTrade(orderNo) {
       const res = (await sdk.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } })) as Record<string, unknown>;
       if (res.code !== '10000') return null;

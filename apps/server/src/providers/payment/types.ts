@@ -25,8 +25,34 @@ export interface ProviderTrade {
   raw: Record<string, string>;
 }
 
+/** A refund of a trade to its original payment method (stray payments, modules/payout/stray-refunds.ts). */
+export interface RefundRequest {
+  /** The provider's trade number of the payment refunded. */
+  tradeNo: string;
+  orderNo: string;
+  /** Our refund number: the provider's idempotency key (Alipay out_request_no). */
+  refundNo: string;
+  amountFen: number;
+  /** Where an asynchronous provider posts the outcome (the sandbox; Alipay answers at once). */
+  notifyUrl: string;
+  /** Business time of the request. */
+  now: number;
+}
+/** processing: accepted, the outcome comes by notify or query; failed: refused (the money stays with us). */
+export interface RefundOutcome {
+  status: 'processing' | 'succeeded' | 'failed';
+  refundTradeNo: string | null;
+  reason: string | null;
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'alipay';
+  /** Refunds (part of) a trade to its original method; idempotent per refundNo. Throws when the provider cannot be reached. */
+  refund?(req: RefundRequest): Promise<RefundOutcome>;
+  /** The provider's record of a refund; null when it has none (the refund may be asked again with the same refundNo). */
+  queryRefund?(req: { tradeNo: string; orderNo: string; refundNo: string }): Promise<RefundOutcome | null>;
+  /** A refund notify's refund number and outcome, or null when its signature does not verify (asynchronous providers only). */
+  verifyRefundNotify?(params: Record<string, string>): (RefundOutcome & { refundNo: string }) | null;
   createPayment(req: PaymentRequest): Promise<{ payUrl: string }>;
   /** The trade a notify reports, or null when its signature (or app id) does not verify. */
   verifyNotify(params: Record<string, string>): ProviderTrade | null;
