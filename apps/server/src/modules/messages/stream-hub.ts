@@ -64,12 +64,16 @@ export class MessageHub {
 
   /** Registers an open stream and pushes the current unread count (and messages after `after`, if given). */
   async open(conn: StreamConn, after?: number): Promise<void> {
-    await this.ensureListening();
+    // Registered before anything is awaited: the per-user cap counts it at once, and a client that
+    // goes away meanwhile is removed by its 'close'.
     let set = this.byUser.get(conn.userId);
     if (!set) this.byUser.set(conn.userId, (set = new Set()));
     set.add(conn);
     conn.res.on('close', () => this.close(conn));
+    if (conn.res.destroyed) return this.close(conn);
     this.startHeartbeat();
+    await this.ensureListening();
+    if (conn.closed) return;
     const newest = await this.ctx.db.kysely.selectFrom('messages').select((eb) => eb.fn.max('id').as('id')).where('user_id', '=', conn.userId).executeTakeFirst();
     const maxId = Number(newest?.id ?? 0);
     conn.lastId = after !== undefined && after >= 0 && after < maxId ? after : maxId;
