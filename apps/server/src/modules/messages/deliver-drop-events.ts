@@ -36,7 +36,7 @@ export async function deliverDropEvents(ctx: AppContext, limit = 500): Promise<n
           count: Number.isFinite(quota) ? quota : 0,
           deadlineAt: typeof p.rightsEndAt === 'number' ? p.rightsEndAt : null,
           name: typeof p.name === 'string' ? p.name : undefined,
-          link: typeof p.link === 'string' && p.link.startsWith('/') ? p.link : null,
+          link: typeof p.link === 'string' && /^\/(?![/\\])/.test(p.link) ? p.link : null, // a site path only (not //host)
         },
         now,
       );
