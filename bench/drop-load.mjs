@@ -1,0 +1,166 @@
+// Load generator of bench/drop.ts (a separate process: it must not share a core's event loop with
+// the orchestrator's database sampler). Receives its job over IPC, answers with the figures.
+//
+// mode 'drop': `attempts` createOrder {projectId, count 1–2} calls for random users, spread over the
+// server processes (keep-alive node:http agents), `concurrency` in flight, starting at the sale start
+// by server time. A 1021 answer puts that user aside for its Retry-After (as the web client does).
+// A winner then pays from its balance (pay {orderNo, method: balance}) on a random server, cancels
+// (cannelOrder) or walks away and lets the order expire — so units come back and are sold again.
+// `rate` (optional) paces the attempts; without it they go as fast as the servers answer.
+// mode 'bare': the same calls against the bare Fastify baseline (drop-bare.mjs).
+import http from 'node:http';
+
+const CREATE = '/mvapi/public/payment/nftOrder/V1/createOrder';
+const PAY = '/mvapi/public/payment/nftOrder/V1/pay';
+const CANCEL = '/mvapi/public/payment/nftOrder/V1/cannelOrder';
+
+function client(base, maxSockets) {
+  const u = new URL(base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const request = (method, path, body, token) =>
+    new Promise((resolve) => {
+      const data = body === undefined ? '' : JSON.stringify(body);
+      const t0 = performance.now();
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
+      if (token) headers.token = token;
+      const req = http.request({ host: u.hostname, port: u.port, path, method, agent, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const ms = performance.now() - t0;
+          let json = null;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // not JSON: counted by its HTTP status
+          }
+          resolve({ http: res.statusCode ?? 0, json, ms, retryAfter: Number(res.headers['retry-after'] ?? 0) });
+        });
+        res.on('error', () => resolve({ http: 0, json: null, ms: performance.now() - t0, retryAfter: 0, error: 'response' }));
+      });
+      req.on('error', (err) => resolve({ http: 0, json: null, ms: performance.now() - t0, retryAfter: 0, error: err.code ?? String(err) }));
+      req.end(data);
+    });
+  return { request, close: () => agent.destroy() };
+}
+
+function pct(arr, n) {
+  if (!n) return null;
+  const a = Float64Array.from(arr.subarray ? arr.subarray(0, n) : arr.slice(0, n)).sort();
+  const at = (p) => Math.round(a[Math.min(n - 1, Math.floor((p / 100) * n))] * 100) / 100;
+  return { n, p50: at(50), p90: at(90), p99: at(99), max: Math.round(a[n - 1] * 100) / 100 };
+}
+
+const keyOf = (r) => `${r.http}:${r.json?.status ?? (r.error ? `error ${r.error}` : 'no-envelope')}`;
+const rand = (n) => Math.floor(Math.random() * n);
+
+async function run(job) {
+  const clients = job.targets.map((b) => client(b, Math.ceil(job.concurrency / job.targets.length) + 8));
+  const users = job.users.map((u) => ({ ...u, notBefore: 0 }));
+  const lat = new Float64Array(job.attempts);
+  const payLat = [];
+  const cancelLat = [];
+  const answers = {};
+  const payAnswers = {};
+  const cancelAnswers = {};
+  const perSecond = [];
+  const follow = new Set();
+  let fired = 0, done = 0, created = 0, units = 0, paid = 0, cancelled = 0, abandoned = 0;
+  let firstOk = null, lastOk = null, firstSoldOut = null;
+
+  // Wait for the sale start by the servers' clock (same machine here, but measured, not assumed).
+  if (job.saleStartAt) {
+    const wait = job.saleStartAt - (Date.now() + job.serverOffsetMs);
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  const t0 = performance.now();
+  const wall0 = Date.now();
+
+  async function afterWin(u, orderNo, n, k) {
+    const dice = Math.random();
+    // Only early winners (first churnSeconds, first half of the attempts) cancel or walk away; later ones all pay, so what comes back is sold again.
+    const late = performance.now() - t0 > job.churnSeconds * 1000 || k >= job.attempts / 2;
+    const action = late || dice < job.payShare ? 'pay' : dice < job.payShare + job.cancelShare ? 'cancel' : 'abandon';
+    if (action === 'abandon') {
+      abandoned++;
+      return;
+    }
+    await new Promise((r) => setTimeout(r, rand(job.thinkMs)));
+    const c = clients[rand(clients.length)];
+    const r = action === 'pay' ? await c.request('POST', PAY, { orderNo, method: 'balance' }, u.token) : await c.request('POST', CANCEL, { orderNo }, u.token);
+    const into = action === 'pay' ? payAnswers : cancelAnswers;
+    into[keyOf(r)] = (into[keyOf(r)] ?? 0) + 1;
+    (action === 'pay' ? payLat : cancelLat).push(r.ms);
+    if (r.json?.status === '000000') {
+      if (action === 'pay') paid += n;
+      else cancelled += n;
+    }
+  }
+
+  async function worker() {
+    for (;;) {
+      const k = fired++;
+      if (k >= job.attempts) return;
+      if (job.rate) {
+        // Paced: attempt k not before k / rate seconds after the start.
+        const due = t0 + (k / job.rate) * 1000 - performance.now();
+        if (due > 0) await new Promise((r) => setTimeout(r, due));
+      }
+      const now = performance.now();
+      let u = users[rand(users.length)];
+      for (let i = 0; i < 8 && u.notBefore > now; i++) u = users[rand(users.length)];
+      const c = clients[k % clients.length];
+      const n = job.mode === 'drop' ? 1 + (Math.random() < job.twoShare ? 1 : 0) : 1;
+      const r = await c.request('POST', job.path ?? CREATE, { projectId: job.projectId, count: n }, u.token);
+      lat[k] = r.ms;
+      done++;
+      const key = keyOf(r);
+      answers[key] = (answers[key] ?? 0) + 1;
+      const sec = Math.floor((performance.now() - t0) / 1000);
+      (perSecond[sec] ??= {})[key] = (perSecond[sec][key] ?? 0) + 1;
+      const s = r.json?.status;
+      if (job.mode !== 'drop') continue;
+      if (s === '000000') {
+        created++;
+        units += n;
+        const at = Date.now();
+        firstOk ??= at;
+        lastOk = at;
+        const p = afterWin(u, r.json.data.orderNo, n, k);
+        follow.add(p);
+        p.finally(() => follow.delete(p));
+      } else if (s === '1021') {
+        u.notBefore = performance.now() + Math.max(1, r.retryAfter || 1) * 1000;
+      } else if (s === '1022') {
+        firstSoldOut ??= Date.now();
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: job.concurrency }, worker));
+  const seconds = (performance.now() - t0) / 1000;
+  await Promise.all([...follow]);
+  for (const c of clients) c.close();
+  return {
+    mode: job.mode,
+    attempts: done,
+    seconds,
+    perSecond: done / seconds,
+    latency: pct(lat, done),
+    answers,
+    timeline: perSecond,
+    startedAt: wall0,
+    created, units, paid, cancelled, abandoned, firstOk, lastOk, firstSoldOut,
+    pay: { answers: payAnswers, latency: pct(payLat, payLat.length) },
+    cancel: { answers: cancelAnswers, latency: pct(cancelLat, cancelLat.length) },
+  };
+}
+
+process.on('message', (job) => {
+  run(job).then(
+    (out) => process.send(out, () => process.exit(0)),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+});
