@@ -59,6 +59,7 @@ import { registerMessageJobs } from './modules/messages/register-jobs.ts';
 import { inviteRoutes } from './modules/invites/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { posterRoutes } from './modules/poster/routes.ts';
+import { devTicketRoutes } from './modules/tickets/dev-routes.ts';
 
 /** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
 const SECRET_PARAMS = /([?&](?:t|ticket|token|sign|signature|code|smsCode|smscode|pwd|password|newPwd|NECaptchaValidate|idNumber)=)[^&#]*/gi;
@@ -228,6 +229,7 @@ export async function buildApp(
       inviteRoutes(api, ctx);
       await ticketRoutes(api, ctx);
       posterRoutes(api, ctx);
+      if (config.devMode) devTicketRoutes(api, ctx);
     },
     { prefix: API_BASE },
   );

@@ -164,6 +164,11 @@ describe('tickets', () => {
     expect(answered).toMatchObject({ status: 'answered', unread: 1 });
     expect(answered.messages.at(-1)).toMatchObject({ author: 'staff', content: '您好，订单正在上链，预计10分钟内到账。', attachments: [] });
     expect((await call(t, TicketPaths.unread, {}, H(u.token))).data).toEqual({ unreadTickets: 1 });
+    // …and in the message center (modules/messages), with a link to the ticket.
+    const notices = await call(t, '/api/user/message/v1/msglist', { kind: 'service_reply' }, H(u.token));
+    expect(notices.data.list).toHaveLength(1);
+    expect(notices.data.list[0]).toMatchObject({ kind: 'service_reply', title: 'Customer service replied', link: `/personal-center/contact-service?id=${id}` });
+    expect(notices.data.list[0].body).toContain('订单未到账');
     const list = await call(t, TicketPaths.list, {}, H(u.token));
     expect(list.data).toMatchObject({ total: 1, unreadTickets: 1, list: [{ id, status: 'answered', unread: 1 }] });
     // Opening the ticket marks the reply read.

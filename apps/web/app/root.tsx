@@ -16,6 +16,7 @@ import { Toaster } from './components/ui/toaster.tsx';
 import { ErrorPage } from './components/ui/error-page.tsx';
 import { RouteProgress } from './components/layout/route-progress.tsx';
 import { DevModeBanner } from './components/layout/dev-mode-banner.tsx';
+import { startPwa } from './features/pwa/register.ts';
 
 /** The overlay is its own chunk: it loads on first open (or when the URL asks for it). */
 const AuthOverlay = lazy(() => import('./features/auth/components/auth-overlay.tsx'));
@@ -51,6 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0c1a" />
+        <link rel="manifest" href={lang === 'en' ? '/manifest.en.webmanifest' : '/manifest.webmanifest'} />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         <Links />
       </head>
@@ -116,6 +119,9 @@ function AppEffects({ lang }: { lang: Lang }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = '1';
   }, []);
+
+  // The service worker and the install prompt (features/pwa): after hydration, once the page has loaded.
+  useEffect(() => startPwa(!import.meta.env.DEV), []);
 
   // Scroll to top on every route change (spec §2); the first render keeps the browser's position.
   const lastPath = useRef(pathname);

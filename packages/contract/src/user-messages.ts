@@ -10,7 +10,7 @@ import { idParam, page, paging } from './paging.ts';
  * A message is stored as i18n keys + parameters and rendered in the reader's language when it is
  * read (NOTICE_TEXTS below), so switching the language re-renders old messages too.
  */
-export const MESSAGE_KINDS = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'drop_starting', 'lottery_result'] as const;
+export const MESSAGE_KINDS = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'drop_starting', 'lottery_result', 'service_reply'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const messageKind = z.enum(MESSAGE_KINDS);
 
@@ -23,6 +23,7 @@ export const DEFAULT_MESSAGE_SETTINGS: Record<MessageKind, { inApp: boolean; sms
   order_expired: { inApp: true, sms: false },
   drop_starting: { inApp: true, sms: false },
   lottery_result: { inApp: true, sms: false },
+  service_reply: { inApp: true, sms: false },
 };
 
 /**
@@ -65,6 +66,11 @@ export const NOTICE_TEXTS = {
   'lottery_won.body': {
     zh: '您参与的《{name}》抽签结果已公布：恭喜中签，您可购买{count}份，请在{deadline}前完成购买。',
     en: 'The lottery for "{name}" has been drawn: you won the right to buy {count}; please buy before {deadline}.',
+  },
+  'service_reply.title': { zh: '客服回复了您的工单', en: 'Customer service replied' },
+  'service_reply.body': {
+    zh: '您的工单「{subject}」有新的客服回复，请前往联系客服查看。',
+    en: 'Your ticket "{subject}" has a new reply from customer service; open Contact customer service to read it.',
   },
   'lottery_lost.title': { zh: '抽签结果', en: 'Lottery result' },
   'lottery_lost.body': {

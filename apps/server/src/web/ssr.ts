@@ -25,9 +25,13 @@ export async function mountWeb(app: FastifyInstance, config: Config): Promise<We
     wildcard: false,
     // apps/web's build writes .br and .gz next to each asset (scripts/precompress.mjs).
     preCompressed: true,
+    // Cache-Control comes from setHeaders alone (send's own `public, max-age=0` would replace it).
+    cacheControl: false,
     setHeaders(res, file) {
-      const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|jpg|webp)$/.test(file) && file.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      const hashed = /[-.][A-Za-z0-9_-]{8,}\.(js|css|woff2?|png|svg|jpg|webp)(\.br|\.gz)?$/.test(file) && file.includes(`${path.sep}assets${path.sep}`);
+      // The service worker is revalidated on every load (a new build must reach clients at once).
+      const sw = /[\\/]sw\.js(\.br|\.gz)?$/.test(file);
+      res.setHeader('cache-control', sw ? 'no-cache' : hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;

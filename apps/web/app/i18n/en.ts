@@ -1273,6 +1273,7 @@ export const en: Messages = {
       order_expired: 'Order expired',
       drop_starting: 'Sale reminder',
       lottery_result: 'Lottery result',
+      service_reply: 'Customer service',
     },
     kindHints: {
       sold: 'When a collectible you listed sells and the money is credited',
@@ -1282,6 +1283,7 @@ export const en: Messages = {
       order_expired: 'When an unpaid order is closed for not being paid in time',
       drop_starting: 'Before a sale you asked to be reminded of starts',
       lottery_result: 'When a lottery you entered is drawn',
+      service_reply: 'When customer service replies to your ticket',
     },
     settings: {
       hint: 'Choose for each kind whether it shows in the message center and whether it is sent by SMS; changes apply at once.',

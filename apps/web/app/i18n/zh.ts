@@ -1271,6 +1271,7 @@ export const zh = {
       order_expired: '订单超时关闭',
       drop_starting: '开售提醒',
       lottery_result: '抽签结果',
+      service_reply: '客服回复',
     },
     kindHints: {
       sold: '您寄售的藏品成交并到账时',
@@ -1280,6 +1281,7 @@ export const zh = {
       order_expired: '待支付订单因超时被关闭时',
       drop_starting: '您订阅提醒的发售开售前',
       lottery_result: '您参与的抽签公布结果时',
+      service_reply: '客服回复您的工单时',
     },
     settings: {
       hint: '选择每类消息是否在消息中心显示、是否发送短信通知，修改后立即生效。',

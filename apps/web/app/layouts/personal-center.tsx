@@ -9,6 +9,7 @@ import { useUserStore } from '../stores/user.ts';
 import { LoadingBlock } from '../components/ui/spinner.tsx';
 import { QueryProvider } from '../components/query-provider.tsx';
 import { Avatar } from './parts/header.tsx';
+import { TicketUnreadDot } from '../features/tickets/components/unread-dot.tsx';
 import { UnreadBadge } from '../features/messages/components/unread-badge.tsx';
 
 /**
@@ -55,6 +56,7 @@ export default function PersonalCenterLayout() {
                       }`}
                     >
                       {t(`pc.nav.${item.key}`)}
+                      {item.key === 'contactService' && <TicketUnreadDot />}
                       {item.key === 'messageCenter' && <UnreadBadge testId="pc-nav-unread" className="ml-2" />}
                     </Link>
                   </li>

@@ -17,6 +17,7 @@ import { HISTORY_PAGE_SIZE, HistoryActions } from '../features/catalog/component
 import { PriceChart } from '../features/catalog/components/price-chart.tsx';
 import { ChainRecord } from '../features/chain/chain-record.tsx';
 import { AssetActions } from '../features/market/asset-actions.tsx';
+import { ShareButton } from '../features/share/components/share-button.tsx';
 
 /**
  * Collectible detail (/assets/:id): artwork, info, owner, attributes, price (asking or last),
@@ -65,6 +66,7 @@ export default function AssetDetail({ loaderData: d }: Route.ComponentProps) {
           <p className="tabular mt-1 text-sm text-ink-faint">
             {serial} / {g.supply}
           </p>
+          <ShareButton target={{ type: 'goods', id: g.id, name: g.name }} className="mt-3 h-9 w-max" />
 
           <div className="mt-5 grid grid-cols-2 gap-3">
             <Person

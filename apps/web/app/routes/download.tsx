@@ -2,10 +2,13 @@ import { useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/download';
 import { PageMeta } from '../components/ui/page-meta.tsx';
 import { QrCode } from '../components/ui/qr-code.tsx';
+import { InstallButton } from '../features/pwa/components/install-button.tsx';
 
 /**
- * App download (/download): a QR code generated locally (inline SVG, server-rendered) that opens
- * this page on a phone, and the store buttons (the apps are not published yet).
+ * App download (/download): the web app installs for real (manifest + service worker, see
+ * features/pwa) — with the browser's install prompt where it offers one, else this platform's
+ * steps — and a QR code, generated locally (inline SVG, server-rendered), that opens this page on a
+ * phone to install it there.
  */
 export function loader({ request }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
@@ -24,18 +27,14 @@ export default function Download({ loaderData: d }: Route.ComponentProps) {
             <p className="text-sm tracking-[0.2em] text-white/60">{t('app.tagline')}</p>
             <h1 className="mt-3 text-3xl font-bold md:text-4xl">{t('download.title')}</h1>
             <p className="mt-4 max-w-xl text-white/75">{t('download.subtitle')}</p>
-            <div className="mt-8 flex flex-wrap gap-3">
-              {(['ios', 'android'] as const).map((os) => (
-                <span
-                  key={os}
-                  className="inline-flex h-12 cursor-not-allowed items-center gap-2 rounded-control border border-white/25 px-5 text-sm text-white/80"
-                  aria-disabled="true"
-                  data-testid={`download-${os}`}
-                >
-                  {t(`download.${os}`)}
-                  <span className="rounded bg-white/15 px-1.5 py-0.5 text-xs">{t('common.comingSoon')}</span>
-                </span>
-              ))}
+            <div className="mt-8" data-testid="pwa-install-block">
+              <h2 className="text-lg font-semibold">{t('download.pwaTitle')}</h2>
+              <p className="mb-4 mt-1 max-w-xl text-sm text-white/70">{t('download.pwaText')}</p>
+              <InstallButton />
+              <p className="mt-4 flex items-center gap-2 text-xs text-white/60">
+                <img src="/icons/icon-192.png" alt="" width={20} height={20} className="rounded" />
+                {t('download.offlineReady')}
+              </p>
             </div>
           </div>
           <div className="flex flex-col items-center rounded-card bg-white p-5 text-ink shadow-pop">

@@ -20,6 +20,7 @@ import { Countdown } from '../features/catalog/components/countdown.tsx';
 import { GoodsCard, StatusBadge } from '../features/catalog/components/cards.tsx';
 import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
 import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { ShareButton } from '../features/share/components/share-button.tsx';
 
 const GOODS_PAGE_SIZE = 12;
 
@@ -61,6 +62,7 @@ export default function ProjectDetail({ loaderData: d }: Route.ComponentProps) {
             <Thumb src={p.creator.avatar} alt="" width={28} height={28} className="size-7 rounded-full bg-canvas" />
             {p.creator.name}
           </Link>
+          <ShareButton target={{ type: 'project', id: p.id, name: p.name }} className="mt-3 h-9 w-max" />
 
           <div className="card mt-6 p-5">
             <p className="text-xs text-ink-faint">{t('catalog.issuePrice')}</p>

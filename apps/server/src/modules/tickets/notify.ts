@@ -1,12 +1,16 @@
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
+import { notifyUser } from '../messages/notify-user.ts';
 
 /**
- * The hook point for telling a user that customer service answered: called by replyTicket inside
- * its transaction, after the reply is stored. The user always sees the reply in the ticket list
- * (unread dot, `user_unread`) and in the personal-center menu's indicator (POST …/ticket/unread);
- * a message-center notice is added here once modules/messages offers one (see docs/api.md).
+ * Tells the user that customer service answered: a `service_reply` message (message center, and an
+ * SMS only if the user switched that on), inserted in replyTicket's transaction — a reply that rolls
+ * back leaves no message — and deduplicated per reply. The ticket list's unread dot and the
+ * personal-center menu's indicator (POST …/ticket/unread) show it as well.
  */
-export async function notifyStaffReply(_ctx: AppContext, _trx: Q, _ticket: { id: number; userId: number; subject: string }): Promise<void> {
-  // No message center yet: the unread counters above are the notification.
+export async function notifyStaffReply(ctx: AppContext, trx: Q, reply: { ticketId: number; messageId: number; userId: number; subject: string }): Promise<void> {
+  await notifyUser(ctx, trx, reply.userId, 'service_reply', { subject: reply.subject, ticketId: reply.ticketId }, {
+    dedupeKey: `ticket-reply:${reply.messageId}`,
+    link: `/personal-center/contact-service?id=${reply.ticketId}`,
+  });
 }

@@ -140,8 +140,8 @@ export async function replyTicket(ctx: AppContext, staffId: number, ticketId: nu
     if (t.status !== 'answered') {
       await trx.insertInto('ticket_events').values({ ticket_id: ticketId, from_status: t.status, to_status: 'answered', actor: 'staff', actor_user_id: staffId, created_at: now }).execute();
     }
-    await trx.insertInto('ticket_messages').values({ ticket_id: ticketId, author: 'staff', author_user_id: staffId, content: text.trim(), created_at: now }).execute();
-    await notifyStaffReply(ctx, trx, { id: ticketId, userId: t.user_id, subject: t.subject });
+    const m = await trx.insertInto('ticket_messages').values({ ticket_id: ticketId, author: 'staff', author_user_id: staffId, content: text.trim(), created_at: now }).returning('id').executeTakeFirstOrThrow();
+    await notifyStaffReply(ctx, trx, { ticketId, messageId: Number(m.id), userId: t.user_id, subject: t.subject });
     return reread(ctx, trx, ticketId);
   });
 }
