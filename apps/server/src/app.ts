@@ -51,6 +51,10 @@ import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
 import { settledRoutes } from './modules/settled/routes.ts';
 import { privacyRoutes } from './modules/privacy/routes.ts';
 import { registerAccountJobs } from './modules/privacy/anonymise-account.ts';
+import { startGoodsFlows } from './modules/compose/start-flows.ts';
+import { boxRoutes } from './modules/boxes/routes.ts';
+import { composeRoutes } from './modules/compose/routes.ts';
+import { shiftRoutes } from './modules/shift/routes.ts';
 import { bankLogoRoutes, payoutNotifyRoutes, payoutRoutes, startPayouts } from './modules/payout/routes.ts';
 import { creatorRoutes } from './modules/creators/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
@@ -152,6 +156,8 @@ export async function buildApp(
   });
   // Account cancellations: the cooling-off sweep and the anonymisation job on the market's worker.
   if (ctx.market) registerAccountJobs(ctx, ctx.market.jobs);
+  // Blind boxes, compose and transfers: the consume job, the reveal and expiry sweeps, the chain side.
+  if (ctx.market) await startGoodsFlows(ctx, ctx.market.jobs);
   // Money out: the payout provider, automatic refunds of duplicates, the sandbox bank, reconciliation.
   startPayouts(app, ctx, ctx.market?.jobs);
   // Messages: the SMS job and the order-expiring / drop-reminder sweeps.
@@ -220,6 +226,9 @@ export async function buildApp(
       paymentRoutes(api, ctx, market.notifier);
       ledgerRoutes(api, ctx);
       dropRoutes(api, ctx);
+      boxRoutes(api, ctx);
+      composeRoutes(api, ctx);
+      shiftRoutes(api, ctx);
       settledRoutes(api, ctx);
       privacyRoutes(api, ctx);
       messageRoutes(api, ctx, messageHub);

@@ -4,6 +4,7 @@ import { loadMarketConfig, type MarketConfig } from './modules/market/market-con
 import { loadDropsConfig, type DropsConfig } from './modules/drops/drops-config.ts';
 import { loadUploadsConfig, type UploadsConfig } from './modules/uploads/uploads-config.ts';
 import { loadPrivacyConfig, type PrivacyConfig } from './modules/privacy/privacy-config.ts';
+import { loadGoodsFlowsConfig, type GoodsFlowsConfig } from './modules/shift/flows-config.ts';
 import { loadPayoutConfig, type PayoutConfig } from './modules/payout/payout-config.ts';
 import { loadMessagesConfig, parseNoticeTemplates, type MessagesConfig } from './modules/messages/messages-config.ts';
 
@@ -81,6 +82,8 @@ export interface Config {
   uploads: UploadsConfig;
   /** Account cancellation and the personal-data export (modules/privacy/privacy-config.ts). */
   privacy: PrivacyConfig;
+  /** Blind-box openings, compose, shift and gifts (modules/shift/flows-config.ts). */
+  goodsFlows: GoodsFlowsConfig;
   /** Money out: payout provider, withdrawal fee and limits, refunds of stray payments (modules/payout/payout-config.ts). */
   payout: PayoutConfig;
   /** The message center: reminders, order-expiring lead, SSE streams (modules/messages/messages-config.ts). */
@@ -155,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     drops: loadDropsConfig(env),
     uploads: loadUploadsConfig(env),
     privacy: loadPrivacyConfig(env),
+    goodsFlows: loadGoodsFlowsConfig(env),
     payout: loadPayoutConfig(env, devMode),
     messages: loadMessagesConfig(env),
     chain: {

@@ -12,8 +12,8 @@ import { idParam, intLike, optionalId, page, paging, safeText } from './paging.t
 /** Derived from the sale times and the sold count: before the start, sold out, after the end, else on sale. */
 export const projectStatus = z.enum(['upcoming', 'on_sale', 'sold_out', 'ended']);
 export type ProjectStatus = z.infer<typeof projectStatus>;
-/** A collectible is held by its owner or listed on the consignment market. */
-export const goodsStatus = z.enum(['held', 'on_sale']);
+/** A collectible is held by its owner, listed on the consignment market, or burned (a blind box opened, a fragment composed: shown on its own page only). */
+export const goodsStatus = z.enum(['held', 'on_sale', 'burned']);
 export type GoodsStatus = z.infer<typeof goodsStatus>;
 export const chainStatus = z.enum(['pending', 'minted']);
 
@@ -150,7 +150,8 @@ export const goodsListBody = z.object({
 export const pricePoint = z.object({ at: z.number().int(), priceFen: z.number().int() });
 export const historyPriceQuery = z.object({ id: idParam, limit: intLike.pipe(z.number().int().min(1)).transform((n) => Math.min(n, 500)).nullish() });
 
-export const historyActionKind = z.enum(['mint', 'list', 'delist', 'sale', 'transfer']);
+/** open: a blind box opened (burned); burn: a fragment burned by a compose; compose: the result minted; gift: 转赠 to another user; shift: moved to another own address. */
+export const historyActionKind = z.enum(['mint', 'list', 'delist', 'sale', 'transfer', 'open', 'burn', 'compose', 'gift', 'shift']);
 export const historyAction = z.object({
   action: historyActionKind,
   from: ownerBrief.nullable(),

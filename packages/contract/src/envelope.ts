@@ -56,6 +56,12 @@ export const Status = {
   ACCOUNT_HAS_ASSETS: '1032',
   /** Account cancellation not possible in its state (a request already pending, none to withdraw, account closed). */
   ACCOUNT_CANCEL_STATE: '1033',
+  /** Blind box: not a box, not revealed yet, already opened, or its opening is in another state (docs/drops.md "Blind boxes"). */
+  BOX_STATE: '1050',
+  /** Compose: the rule is not active or has no results left, the selection does not fit it, or the compose is in another state. */
+  COMPOSE_STATE: '1051',
+  /** Shift / gift refused: a bad or foreign destination, a receiver who cannot receive, or the daily gift limit. */
+  TRANSFER_REFUSED: '1052',
   /** A customer-service ticket not in a state that allows it (closed, reopen window over, already open). */
   TICKET_STATE: '1041',
   /** Bank card refused: bad number (Luhn), unsupported bank or a credit card, holder not the verified person, the bank's 4-element check failed (docs/payouts.md). */

@@ -210,6 +210,51 @@ export const DropPaths = {
 } as const;
 
 /**
+ * Blind boxes, compose / fragments, shift and gifts (issue #10, docs/drops.md). Schemas:
+ * goods-flows.ts. GETs take their parameters in the query string.
+ */
+export const GoodsFlowPaths = {
+  /** GET ?projectId= — a box release's odds, commitment, reveal epoch and (after the reveal) the proof; null data for other releases. */
+  boxInfo: '/goods/v1/box/info/',
+  /** GET ?goodsId= — open my box: the Consume typed data to sign (or the opening's state). */
+  openBox: '/goods/v1/openBox/',
+  /** {goodsId, signature} — the signed consent; the operator sends consumeAndMint. */
+  openBoxConfirm: '/goods/v1/openBox/confirm',
+  /** {projectId, pageNum, pageSize} — my fragments of one release with counts. */
+  chip: '/goods/v1/chip',
+  /** {} — all my fragments grouped by release. */
+  chipAll: '/goods/v1/chipAll',
+  /** {ruleId?, pageNum, pageSize} — compose rules with my progress per ingredient. */
+  composeRule: '/api/compose/v1/composerule',
+  /** {ruleId} — my fragments per ingredient, usable ones first. */
+  getFragmentList: '/api/compose/v1/getfragmentlist',
+  /** {ruleId, goodsIds} — check a selection and reserve it for a few minutes. */
+  selectFragment: '/api/compose/v1/selectfragment',
+  /** {composeNo} or {ruleId, goodsIds} — reserve a result and get the Consume typed data. */
+  confirmCompose: '/api/compose/v1/confirmcompose',
+  /** {composeNo, signature} — the operator burns the fragments and mints the result in one transaction. */
+  submitCompose: '/api/compose/v1/submitcompose',
+  /** {composeNo?, pageNum, pageSize} — my composes with their state. */
+  composeRecord: '/api/compose/v1/composerecord',
+  /** GET ?goodsId= — can it be moved / given now, and until when not. */
+  queryShiftStatus: '/goods/v1/queryShiftStatus/',
+  /** {goodsId, toAddress} — move to another own address (the wallet sends transferFrom). */
+  shift: '/goods/v1/shift',
+  /** {goodsId, mobile | accountId} — give to another real-named user (转赠). */
+  gift: '/goods/v1/gift',
+  /** {mobile | accountId} — who would receive a gift and whether they can. */
+  giftReceiver: '/goods/v1/gift/receiver',
+  /** {transferNo, txHash?} — the wallet sent the transfer: re-read the chain now. */
+  shiftNotify: '/goods/v1/shift/notify',
+  /** {kind?, pageNum, pageSize} — my moves and gifts, sent and received. */
+  shiftRecord: '/goods/v1/shift/record',
+  /** DEV_MODE only (hidden from the docs): a box release with boxes for the caller. */
+  devBoxRelease: '/dev/box-release',
+  /** DEV_MODE only (hidden from the docs): fragments for the caller and a compose rule taking them. */
+  devComposeRule: '/dev/compose-rule',
+} as const;
+
+/**
  * Sale phases, the whitelist, the free claim (spec §7 "Projects and mint") and the lottery
  * (docs/drops.md "Sale phases"). Schemas: drop-phases.ts. nftmint's failures skip the default
  * error handling (spec §7); `official` paths answer code 200.

@@ -51,7 +51,7 @@ export function boxDrawSeed(serverSeedHex: string, blockHashHex: string): string
 
 /** The deterministic word stream of a seed. */
 class WordStream {
-  private block = new Uint8Array(0);
+  private block: Uint8Array = new Uint8Array(0);
   private pos = 0;
   private counter = 0n;
   constructor(private readonly seed: Uint8Array) {}

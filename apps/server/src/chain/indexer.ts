@@ -3,11 +3,11 @@ import type { Db } from '../db/database.ts';
 import type { Rpc } from './rpc.ts';
 
 /**
- * Follows our contracts' Transfer, Approval, OrderExecuted and OrderCancelled events into
+ * Follows our contracts' Transfer, Approval, OrderExecuted, OrderCancelled and Consumed events into
  * `chain_records`. The checkpoint (last indexed epoch) is written in the same transaction as
  * the records, and (tx hash, log index) is unique, so a restart resumes without gaps or doubles.
  */
-const EVENTS = ['Transfer', 'Approval', 'OrderExecuted', 'OrderCancelled'] as const;
+const EVENTS = ['Transfer', 'Approval', 'OrderExecuted', 'OrderCancelled', 'Consumed'] as const;
 const MAX_SPAN = 1000;
 
 export interface IndexedRecord {
@@ -121,6 +121,8 @@ export class Indexer {
       else if (decoded.name === 'Approval') { from = addr(o.owner); to = addr(o.approved); tokenId = String(o.tokenId); }
       else if (decoded.name === 'OrderExecuted') { from = addr(o.seller); to = addr(o.buyer); tokenId = String(o.tokenId); }
       else if (decoded.name === 'OrderCancelled') { from = addr(o.seller); }
+      // A box opening / compose (Collectible.consumeAndMint): the holder; burn and mint ids are in data (their Transfers are recorded too).
+      else if (decoded.name === 'Consumed') { from = addr(o.owner); }
       const epoch = Number(BigInt(l.epochNumber));
       records.push({
         event: decoded.name,

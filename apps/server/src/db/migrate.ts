@@ -13,6 +13,7 @@ import * as m0010 from './migrations/0010-drops.ts';
 import * as m0011 from './migrations/0011-uploads-settled.ts';
 import * as m0012 from './migrations/0012-account-security.ts';
 import * as m0013 from './migrations/0013-drop-phases.ts';
+import * as m0014 from './migrations/0014-boxes-compose-shift.ts';
 import * as m0015 from './migrations/0015-messages.ts';
 import * as m0016 from './migrations/0016-payouts.ts';
 import * as m0017 from './migrations/0017-follow-moments.ts';
@@ -40,6 +41,7 @@ const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration> = {
   '0011-uploads-settled': m0011.migration,
   '0012-account-security': m0012.migration,
   '0013-drop-phases': m0013.migration,
+  '0014-boxes-compose-shift': m0014.migration,
   '0015-messages': m0015.migration,
   '0016-payouts': m0016.migration,
   '0017-follow-moments': m0017.migration,

@@ -7,14 +7,14 @@ import type { Generated } from 'kysely';
  */
 /** chain_txs.status: queued → signed → sent → confirmed | failed (chain/tx-queue.ts). */
 export type ChainTxStatus = 'queued' | 'signed' | 'sent' | 'confirmed' | 'failed';
-/** chain_txs.kind: what the operator transaction does (mint job, settlement). */
-export type ChainTxKind = 'mint' | 'settle';
+/** chain_txs.kind: what the operator transaction does (mint job, settlement, consumeAndMint of a box opening / compose). */
+export type ChainTxKind = 'mint' | 'settle' | 'consume';
 /** goods.chain_status: the token is minted on chain or waits for the mint job. */
 export type GoodsChainStatus = 'pending' | 'minted';
-/** goods.status: held by its owner or listed on the market. */
-export type GoodsStatus = 'held' | 'on_sale';
+/** goods.status: held by its owner, listed on the market, or burned on chain (a box opened, a fragment composed; migration 0014). */
+export type GoodsStatus = 'held' | 'on_sale' | 'burned';
 /** goods_history_actions.action */
-export type GoodsHistoryAction = 'mint' | 'list' | 'delist' | 'sale' | 'transfer';
+export type GoodsHistoryAction = 'mint' | 'list' | 'delist' | 'sale' | 'transfer' | 'open' | 'burn' | 'compose' | 'gift' | 'shift';
 /** realname.provider: the KYC provider that verified the user ('demo': seeded demo traders). */
 export type RealnameProvider = 'sandbox' | 'aliyun' | 'demo';
 /** listings.kind and orders.kind: a market listing, or one made by accepting a bid. */
@@ -36,8 +36,8 @@ export type LedgerTxnKind =
   | 'pay' | 'credit' | 'settle' | 'refund' | 'topup' | 'suspense'
   // money out (modules/payout): a withdrawal requested, paid to the card, failed and returned; a stray payment refunded to its method
   | 'withdraw' | 'withdraw_paid' | 'withdraw_failed' | 'refund_out' | 'refund_out_paid' | 'refund_out_failed';
-/** jobs.kind: the registered job handlers (modules/market/start-market.ts; 'anonymise': modules/privacy/account-jobs.ts). */
-export type JobKind = 'settle' | 'fulfil' | 'anonymise' | 'msg-sms' | 'stray-refund';
+/** jobs.kind: the registered job handlers (modules/market/start-market.ts; 'anonymise': modules/privacy/account-jobs.ts; 'consume': modules/compose/consume-flow.ts). */
+export type JobKind = 'settle' | 'fulfil' | 'anonymise' | 'msg-sms' | 'stray-refund' | 'consume';
 /** jobs.status: pending → running → done (a failing job is retried, never parked). */
 export type JobStatus = 'pending' | 'running' | 'done';
 /** bids.status */
@@ -256,6 +256,8 @@ export interface GoodsTable {
   created_at: number;
   /** The drop order that created it (migration 0010). */
   drop_order_no: string | null;
+  /** Where the token is when not at the owner's linked wallet (a shift to another own address, migration 0014); null = at the linked wallet. */
+  holder_address: Generated<string | null>;
 }
 export interface GoodsPriceHistoryTable {
   id: Generated<number>;
@@ -960,6 +962,160 @@ export interface KycRevocationsTable {
   revoked_at: number;
 }
 
+/** Blind boxes, compose, shift and gifts (migration 0014, modules/boxes, modules/compose, modules/shift). */
+/** goods_holds.kind: the flow that holds a collectible. */
+export type GoodsHoldKind = 'box' | 'compose' | 'transfer';
+/** box_releases.status */
+export type BoxReleaseStatus = 'committed' | 'revealed';
+/** box_openings.status: signing → submitted → completed | failed. */
+export type BoxOpeningStatus = 'signing' | 'submitted' | 'completed' | 'failed';
+/** compose_records.status (packages/contract/src/goods-flows.ts composeStatus). */
+export type ComposeStatus = 'selected' | 'confirmed' | 'submitted' | 'completed' | 'failed' | 'expired' | 'cancelled';
+/** goods_transfers.kind / status */
+export type GoodsTransferKind = 'shift' | 'gift';
+export type GoodsTransferStatus = 'pending' | 'done' | 'expired';
+export interface GoodsHoldsTable {
+  goods_id: number;
+  kind: GoodsHoldKind;
+  ref: string;
+  user_id: number;
+  /** null: held until the flow ends. */
+  expires_at: number | null;
+  created_at: number;
+}
+export interface BoxReleasesTable {
+  project_id: number;
+  item_project_id: number;
+  kinds: string;
+  commitment: string;
+  seed_sealed: string;
+  reveal_epoch: number;
+  algorithm: string;
+  status: BoxReleaseStatus;
+  server_seed: string | null;
+  block_hash: string | null;
+  assignment: string | null;
+  assignment_hash: string | null;
+  revealed_at: number | null;
+  created_at: number;
+}
+export interface BoxOpeningsTable {
+  id: Generated<number>;
+  goods_id: number;
+  project_id: number;
+  user_id: number;
+  owner_address: string;
+  flow_id: string;
+  burn_token_id: string;
+  mint_token_id: string;
+  serial: number;
+  kind_index: number;
+  status: BoxOpeningStatus;
+  attempt: Generated<number>;
+  signature: string | null;
+  chain_tx_id: number | null;
+  tx_hash: string | null;
+  item_goods_id: number | null;
+  fail_reason: string | null;
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface ComposeRulesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  result_project_id: number;
+  result_name: string;
+  result_image: string;
+  result_attributes: string;
+  ingredients: string;
+  start_at: number;
+  end_at: number | null;
+  max_times: number;
+  used_times: Generated<number>;
+  created_at: number;
+}
+export interface ComposeRecordsTable {
+  id: Generated<number>;
+  compose_no: string;
+  rule_id: number;
+  user_id: number;
+  owner_address: string | null;
+  goods_ids: string;
+  burn_token_ids: string;
+  result_serial: number | null;
+  result_token_id: string | null;
+  status: ComposeStatus;
+  attempt: Generated<number>;
+  signature: string | null;
+  chain_tx_id: number | null;
+  tx_hash: string | null;
+  result_goods_id: number | null;
+  fail_reason: string | null;
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface GoodsTransfersTable {
+  id: Generated<number>;
+  transfer_no: string;
+  kind: GoodsTransferKind;
+  goods_id: number;
+  token_id: string;
+  from_user_id: number;
+  to_user_id: number;
+  from_address: string;
+  to_address: string;
+  status: GoodsTransferStatus;
+  tx_hash: string | null;
+  created_at: number;
+  expires_at: number;
+  done_at: number | null;
+}
+
+/** Customer-service tickets (migration 0018, modules/tickets; values: packages/contract/src/ticket-rules.ts). */
+export type TicketStatusDb = 'open' | 'answered' | 'closed';
+export type TicketAuthor = 'user' | 'staff';
+export interface TicketsTable {
+  id: Generated<number>;
+  user_id: number;
+  category: string;
+  subject: string;
+  order_no: string | null;
+  status: TicketStatusDb;
+  /** Staff replies the user has not opened yet. */
+  user_unread: Generated<number>;
+  last_message_at: number;
+  closed_at: number | null;
+  closed_by: TicketAuthor | null;
+  created_at: number;
+  updated_at: number;
+}
+export interface TicketMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author: TicketAuthor;
+  /** The user, or the staff member who answered (never shown to the user). */
+  author_user_id: number;
+  content: string;
+  created_at: number;
+}
+export interface TicketAttachmentsTable {
+  message_id: number;
+  upload_id: number;
+  position: number;
+}
+export interface TicketEventsTable {
+  id: Generated<number>;
+  ticket_id: number;
+  from_status: TicketStatusDb | null;
+  to_status: TicketStatusDb;
+  actor: TicketAuthor;
+  actor_user_id: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -1017,6 +1173,12 @@ export interface Database {
   mobile_change_tickets: MobileChangeTicketsTable;
   account_cancellations: AccountCancellationsTable;
   data_exports: DataExportsTable;
+  goods_holds: GoodsHoldsTable;
+  box_releases: BoxReleasesTable;
+  box_openings: BoxOpeningsTable;
+  compose_rules: ComposeRulesTable;
+  compose_records: ComposeRecordsTable;
+  goods_transfers: GoodsTransfersTable;
   follows: FollowsTable;
   creator_stats: CreatorStatsTable;
   follow_events: FollowEventsTable;

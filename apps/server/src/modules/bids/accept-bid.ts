@@ -4,7 +4,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { computeFees } from '../market/fees.ts';
-import { checkSellable, historyAction, liveListing, loadGoods, newId, notFound, requireSettlement, setGoodsListed } from '../market/repo.ts';
+import { checkSellable, historyAction, liveListing, loadGoods, lockListable, newId, notFound, requireSettlement, setGoodsListed } from '../market/repo.ts';
 import { verifySignedDraft } from '../market/verify-listing.ts';
 import { insertOrder } from '../orders/create-order.ts';
 import { orderDetailOf } from '../orders/order-view.ts';
@@ -50,6 +50,8 @@ export async function acceptBid(ctx: AppContext, userId: number, input: { bidId:
     await inTx(ctx, async (trx) => {
       const won = await trx.updateTable('bids').set({ status: 'accepted', order_no: orderNo, updated_at: now }).where('id', '=', input.bidId).where('status', '=', 'active').executeTakeFirst();
       if (Number(won.numUpdatedRows) !== 1) throw new ApiError(Status.BID_STATE, 'bidNotActive');
+      // Not burned, at the linked wallet, and no box opening / compose / transfer holding it (goods row locked).
+      await lockListable(trx, g.id, now);
       if (live) {
         const closed = await trx
           .updateTable('listings')

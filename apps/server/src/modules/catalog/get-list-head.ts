@@ -12,6 +12,7 @@ export async function getListHead(ctx: AppContext, userId: number) {
       sql<number>`coalesce(sum(coalesce(goods.last_price_fen, 0)), 0)`.as('valuation'),
     ])
     .where('owner_user_id', '=', userId)
+    .where('status', '!=', 'burned')
     .executeTakeFirst();
   const total = Number(row?.total ?? 0);
   const onSale = Number(row?.on_sale ?? 0);

@@ -1,5 +1,6 @@
 import type { Page } from '@cfx/contract/paging.ts';
 import type { AppContext } from '../../context.ts';
+import type { GoodsHistoryAction } from '../../db/schema.ts';
 import { goodsExists, notFound } from './repo.ts';
 
 /** Trade prices of a collectible, oldest first (the newest `limit` points, default 200). */
@@ -16,10 +17,10 @@ export async function listPriceHistory(ctx: AppContext, goodsId: number, limit =
   return rows.reverse().map((r) => ({ at: Number(r.at), priceFen: Number(r.price_fen) }));
 }
 
-const ACTIONS = new Set(['mint', 'list', 'delist', 'sale', 'transfer']);
-type Action = 'mint' | 'list' | 'delist' | 'sale' | 'transfer';
+type Action = GoodsHistoryAction;
+const ACTIONS = new Set<string>(['mint', 'list', 'delist', 'sale', 'transfer', 'open', 'burn', 'compose', 'gift', 'shift'] satisfies Action[]);
 
-/** What happened to a collectible (mint, listings, sales, transfers), newest first, paged. */
+/** What happened to a collectible (mint, listings, sales, transfers, box opening, compose, gifts, moves), newest first, paged. */
 export async function listHistoryActions(ctx: AppContext, goodsId: number, pageNum: number, pageSize: number) {
   if (!(await goodsExists(ctx, goodsId))) throw notFound('goodsNotFound');
   const k = ctx.db.kysely;

@@ -58,6 +58,8 @@ async function listGoodsUncached(ctx: AppContext, f: GoodsFilter): Promise<Page<
   const where = <Q extends { where: any }>(q: Q, p: Param): Q => {
     let w: any = q;
     if (status !== 'all') w = w.where('goods.status', '=', p('status'));
+    // Burned collectibles (opened boxes, composed fragments) are never listed.
+    else w = w.where(sql<boolean>`goods.status <> 'burned'`);
     if (has.project) w = w.where('goods.project_id', '=', p('projectId'));
     if (has.cats) w = w.where('goods.project_id', 'in', projectIds!.map((_, i) => p(`p${i}`)));
     if (has.min) w = w.where('goods.sale_price_fen', '>=', p('minPrice'));

@@ -169,7 +169,7 @@ export function toGoodsCardWith(r: GoodsRow, p: { id: number; name: string; supp
     projectId: p.id,
     projectName: p.name,
     creatorName: p.creatorName,
-    status: r.status === 'on_sale' ? 'on_sale' : 'held',
+    status: r.status === 'on_sale' ? 'on_sale' : r.status === 'burned' ? 'burned' : 'held',
     salePriceFen: r.status === 'on_sale' ? nullableNumber(r.sale_price_fen) : null,
     lastPriceFen: nullableNumber(r.last_price_fen),
     chainStatus: r.chain_status === 'minted' ? 'minted' : 'pending',

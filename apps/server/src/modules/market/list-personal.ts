@@ -23,6 +23,10 @@ export async function listMyAssets(ctx: AppContext, userId: number, f: { status?
   if (f.status === 'held' || f.status === 'on_sale') {
     q = q.where('goods.status', '=', f.status);
     c = c.where('status', '=', f.status);
+  } else {
+    // Burned collectibles (opened boxes, composed fragments) are not assets any more.
+    q = q.where('goods.status', '!=', 'burned');
+    c = c.where('status', '!=', 'burned');
   }
   const rows = await q.orderBy('goods.acquired_at', 'desc').orderBy('goods.id', 'desc').limit(f.pageSize).offset((f.pageNum - 1) * f.pageSize).execute();
   return { list: rows.map(toGoodsCard), total: Number((await c.executeTakeFirstOrThrow()).n), pageNum: f.pageNum, pageSize: f.pageSize };

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
-import { checkPrice, checkSellable, historyAction, liveListing, loadGoods, requireSettlement, setGoodsListed, toListing } from './repo.ts';
+import { checkPrice, checkSellable, historyAction, liveListing, loadGoods, lockListable, requireSettlement, setGoodsListed, toListing } from './repo.ts';
 import { verifySignedDraft } from './verify-listing.ts';
 
 /**
@@ -34,6 +34,7 @@ export async function openSale(ctx: AppContext, userId: number, input: { goodsId
       const own = await trx.selectFrom('goods').select('owner_user_id').where('id', '=', g.id).executeTakeFirstOrThrow();
       if (Number(own.owner_user_id) !== userId) throw new ApiError(Status.FORBIDDEN, 'goodsNotYours');
       await trx.updateTable('listings').set({ status: 'void' }).where('goods_id', '=', g.id).where('seller_user_id', '=', userId).where('status', '=', 'draft').where('kind', '=', 'market').execute();
+      await lockListable(trx, g.id, now);
       await setGoodsListed(trx, g.id, input.price, now);
       await historyAction(trx, { goodsId: g.id, action: 'list', from: userId, to: null, priceFen: input.price, at: now });
     });

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { costOf } from './fees.ts';
-import { checkPrice, checkSellable, liveListing, loadGoods, notFound, requireSettlement } from './repo.ts';
+import { checkPrice, checkSellable, liveListing, loadGoods, notFound, refreshHolder, requireSettlement } from './repo.ts';
 import { pendingCancels } from './track-order-cancels.ts';
 
 /**
@@ -23,6 +23,8 @@ export async function preOpenSale(ctx: AppContext, userId: number, input: { good
   const { walletAddress } = await requireTrader(ctx, userId);
   const chain = requireSettlement(ctx);
   const g = await loadGoods(ctx.db.kysely, input.goodsId);
+  // Recorded at another own address (a shift): back at the linked wallet on chain already? (the indexer may lag)
+  if (g.holder_address && g.owner_user_id === userId) g.holder_address = await refreshHolder(ctx, chain, g, walletAddress);
   const tokenId = checkSellable(ctx, g, userId, chain);
   checkPrice(ctx, input.price);
   const now = ctx.now();

@@ -1,9 +1,12 @@
 import { randomInt } from 'node:crypto';
+import { sql } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
+import { sameAddress } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { Q } from '../../db/tx.ts';
+import type { GoodsHistoryAction } from '../../db/schema.ts';
 import type { SettlementChain } from './settlement-chain.ts';
 
 /** Shared reads and checks of the market. */
@@ -31,6 +34,11 @@ export interface GoodsForSale {
   acquired_at: number;
   holding_days: number;
   creator_user_id: number;
+  /** Set when the token is at another address of the owner (a shift, migration 0014). */
+  holder_address: string | null;
+  /** A box opening / compose / transfer holding it (modules/compose/holds.ts), with its expiry (null: until the flow ends). */
+  hold_kind: string | null;
+  hold_expires_at: number | null;
 }
 
 export async function loadGoods(q: Q, goodsId: number): Promise<GoodsForSale> {
@@ -38,20 +46,35 @@ export async function loadGoods(q: Q, goodsId: number): Promise<GoodsForSale> {
     .selectFrom('goods')
     .innerJoin('projects', 'projects.id', 'goods.project_id')
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
+    .leftJoin('goods_holds', 'goods_holds.goods_id', 'goods.id')
     .select([
       'goods.id', 'goods.project_id', 'goods.owner_user_id', 'goods.token_id', 'goods.contract', 'goods.chain_status', 'goods.status',
       'goods.name', 'goods.acquired_at', 'projects.holding_days', 'creators.user_id as creator_user_id',
+      'goods.holder_address', 'goods_holds.kind as hold_kind', 'goods_holds.expires_at as hold_expires_at',
     ])
     .where('goods.id', '=', goodsId)
     .executeTakeFirst();
   if (!g) throw notFound('goodsNotFound');
-  return { ...g, id: Number(g.id), project_id: Number(g.project_id), owner_user_id: Number(g.owner_user_id), acquired_at: Number(g.acquired_at), holding_days: Number(g.holding_days), creator_user_id: Number(g.creator_user_id) };
+  return {
+    ...g,
+    id: Number(g.id),
+    project_id: Number(g.project_id),
+    owner_user_id: Number(g.owner_user_id),
+    acquired_at: Number(g.acquired_at),
+    holding_days: Number(g.holding_days),
+    creator_user_id: Number(g.creator_user_id),
+    hold_expires_at: g.hold_expires_at === null ? null : Number(g.hold_expires_at),
+  };
 }
 
 /** The checks every sale path shares: mine, minted on our contract, out of its holding period. Returns the token id. */
 export function checkSellable(ctx: AppContext, g: GoodsForSale, userId: number, chain: SettlementChain): string {
   if (g.owner_user_id !== userId) throw new ApiError(Status.FORBIDDEN, 'goodsNotYours');
+  if (g.status === 'burned') throw new ApiError(Status.GOODS_STATE, 'goodsBurned');
   if (g.chain_status !== 'minted' || g.token_id === null) throw new ApiError(Status.GOODS_STATE, 'goodsNotMinted');
+  // Listing needs the token at the linked wallet, and no box opening / compose / transfer holding it.
+  if (g.holder_address) throw new ApiError(Status.GOODS_STATE, 'goodsNotAtWallet');
+  if (g.hold_kind && (g.hold_expires_at === null || g.hold_expires_at > ctx.now())) throw new ApiError(Status.GOODS_STATE, 'goodsLocked');
   if (g.contract && g.contract.toLowerCase() !== chain.collectible.toLowerCase() && g.contract.toLowerCase() !== chain.collectibleHex.toLowerCase()) {
     throw new ApiError(Status.GOODS_STATE, 'goodsNotMinted');
   }
@@ -102,6 +125,42 @@ export function newId(prefix: string, now: number): string {
   return `${prefix}${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 
+/**
+ * Inside the transaction that lists a collectible (openSale, agreeBargin), before it changes the
+ * goods: locks the goods row and refuses when it was burned, moved off the linked wallet or taken
+ * by a box opening / compose / transfer meanwhile. Those flows lock the goods row before inserting
+ * their hold (modules/compose/holds.ts takeGoods), so a listing and a hold can never both win.
+ */
+export async function lockListable(q: Q, goodsId: number, now: number) {
+  const res = await q.updateTable('goods').set({ status: sql`status` }).where('id', '=', goodsId).where('status', '!=', 'burned').where('holder_address', 'is', null).executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Status.GOODS_STATE, 'goodsLocked');
+  const hold = await q
+    .selectFrom('goods_holds')
+    .select('goods_id')
+    .where('goods_id', '=', goodsId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .executeTakeFirst();
+  if (hold) throw new ApiError(Status.GOODS_STATE, 'goodsLocked');
+}
+
+/**
+ * A collectible recorded at another own address (goods.holder_address, a shift): when the chain
+ * already shows its token back at the owner's linked wallet, the record follows (conditional on
+ * the address read). Returns the holder address now recorded.
+ */
+export async function refreshHolder(ctx: AppContext, chain: SettlementChain, g: GoodsForSale, wallet: string): Promise<string | null> {
+  if (!g.holder_address || g.token_id === null) return g.holder_address;
+  let owner: string | null;
+  try {
+    owner = (await chain.tokenState(String(g.token_id))).owner;
+  } catch {
+    return g.holder_address;
+  }
+  if (!owner || !sameAddress(owner, wallet)) return g.holder_address;
+  await ctx.db.kysely.updateTable('goods').set({ holder_address: null }).where('id', '=', g.id).where('holder_address', '=', g.holder_address).execute();
+  return null;
+}
+
 /** Marks goods as listed / not listed (the catalog's columns). */
 export async function setGoodsListed(q: Q, goodsId: number, priceFen: number | null, now: number) {
   await q
@@ -111,7 +170,7 @@ export async function setGoodsListed(q: Q, goodsId: number, priceFen: number | n
     .execute();
 }
 
-export async function historyAction(q: Q, a: { goodsId: number; action: 'list' | 'delist' | 'sale' | 'transfer'; from: number | null; to: number | null; priceFen: number | null; txHash?: string | null; at: number }) {
+export async function historyAction(q: Q, a: { goodsId: number; action: Exclude<GoodsHistoryAction, 'mint'>; from: number | null; to: number | null; priceFen: number | null; txHash?: string | null; at: number }) {
   await q
     .insertInto('goods_history_actions')
     .values({ goods_id: a.goodsId, action: a.action, from_user_id: a.from, to_user_id: a.to, price_fen: a.priceFen, tx_hash: a.txHash ?? null, at: a.at })

@@ -18,11 +18,12 @@ export async function listUserCollection(ctx: AppContext, f: { accountId: string
   if (!(await readPrivacySettings(ctx, userId)).showCollection) return empty;
   const rows = await goodsCardQuery(ctx)
     .where('goods.owner_user_id', '=', userId)
+    .where('goods.status', '!=', 'burned')
     .orderBy('goods.acquired_at', 'desc')
     .orderBy('goods.id', 'desc')
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize)
     .execute();
-  const total = await ctx.db.kysely.selectFrom('goods').select(sql<number>`count(*)`.as('n')).where('owner_user_id', '=', userId).executeTakeFirstOrThrow();
+  const total = await ctx.db.kysely.selectFrom('goods').select(sql<number>`count(*)`.as('n')).where('owner_user_id', '=', userId).where('status', '!=', 'burned').executeTakeFirstOrThrow();
   return { hidden: false, list: rows.map(toGoodsCard), total: Number(total.n), pageNum: f.pageNum, pageSize: f.pageSize };
 }
