@@ -117,6 +117,20 @@ export function verifyYopResponse(body: string, sign: string | undefined, platfo
 }
 
 /**
+ * RSA PKCS#1 v1.5 decryption of the envelope's AES key. Node 20 refuses RSA_PKCS1_PADDING in
+ * privateDecrypt (CVE-2023-46809, the Marvin timing attack), so the raw RSA result is unpadded here
+ * (00 02 <at least 8 non-zero bytes> 00 <key>). The envelope's content is signed by the platform and
+ * verified below, and a wrong padding gives no different answer than a bad signature (null).
+ */
+function pkcs1v15Decrypt(privateKey: string, block: Buffer): Buffer | null {
+  const raw = crypto.privateDecrypt({ key: toPem(privateKey, 'PRIVATE KEY'), padding: crypto.constants.RSA_NO_PADDING }, block);
+  if (raw[0] !== 0 || raw[1] !== 2) return null;
+  const sep = raw.indexOf(0, 2);
+  if (sep < 10) return null;
+  return raw.subarray(sep + 1);
+}
+
+/**
  * Opens a YOP notify's digital envelope (the `response` parameter): `<RSA-encrypted AES key>$<AES-128-ECB
  * encrypted content>$...`, each base64url; the decrypted content is `<json>$<signature>`, the signature
  * (SHA256withRSA by the platform, base64url) over the json. Returns the json text, or null when any step fails.
@@ -125,7 +139,8 @@ export function openYopEnvelope(envelope: string, merchantPrivateKey: string, pl
   try {
     const [encKey, encData] = envelope.split('$');
     if (!encKey || !encData) return null;
-    const aesKey = crypto.privateDecrypt({ key: toPem(merchantPrivateKey, 'PRIVATE KEY'), padding: crypto.constants.RSA_PKCS1_PADDING }, Buffer.from(encKey, 'base64url'));
+    const aesKey = pkcs1v15Decrypt(merchantPrivateKey, Buffer.from(encKey, 'base64url'));
+    if (!aesKey) return null;
     const decipher = crypto.createDecipheriv('aes-128-ecb', aesKey, null);
     const plain = Buffer.concat([decipher.update(Buffer.from(encData, 'base64url')), decipher.final()]).toString('utf8');
     const cut = plain.lastIndexOf('$');

@@ -7,7 +7,7 @@ import { EmptyBlock, LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { useUserStore } from '../../../stores/user.ts';
 import { getBalance } from '../api/get-balance.ts';
 
-const KINDS = ['pay', 'credit', 'settle', 'refund', 'topup', 'suspense'] as const;
+const KINDS = ['pay', 'credit', 'settle', 'refund', 'topup', 'suspense', 'withdraw', 'withdraw_failed', 'refund_out', 'refund_out_failed'] as const;
 type Kind = (typeof KINDS)[number];
 
 /** The platform balance (ledger): available, my payments still settling, and the latest movements. */
