@@ -20,7 +20,8 @@ import { openYopEnvelope, signYopRequest, verifyYopResponse } from './yop-sign.t
  * against YeePay's sandbox): the micro-merchant registration `/rest/v2.0/mer/register/contribute/micro`
  * and its query, the card 4-element check (`/rest/v1.0/auth/multiple-auth`, its authType and field
  * names), the answer fields read here (returnCode `UA00000`, status values, merchantNo, bindId) and the
- * JSON inside the withdrawal notify. ID photos must first be uploaded to YOP's qualification upload
+ * JSON inside the withdrawal notify (only the `response` digital-envelope form of notifies is read; YOP's newer
+ * callbacks signed in HTTP headers are not). ID photos must first be uploaded to YOP's qualification upload
  * (/yos/v1.0/sys/merchant/qual/upload), which this adapter does not do. Check every one of these against
  * the merchant's YOP documentation before going live; the sandbox provider is what the tests exercise.
  */
