@@ -63,6 +63,8 @@ import { registerMessageJobs } from './modules/messages/register-jobs.ts';
 import { inviteRoutes } from './modules/invites/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { posterRoutes } from './modules/poster/routes.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { ADMIN_BASE } from '@cfx/contract/admin-rules.ts';
 import { devTicketRoutes } from './modules/tickets/dev-routes.ts';
 
 /** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
@@ -243,6 +245,8 @@ export async function buildApp(
     { prefix: API_BASE },
   );
   await app.register(async (p) => paymentNotifyRoutes(p, ctx));
+  // The operations console's API (docs/admin.md): its own prefix and staff token header, hidden from /mvapi/docs.
+  await app.register(async (scope) => adminRoutes(scope, ctx), { prefix: ADMIN_BASE });
   await app.register(async (p) => payoutNotifyRoutes(p, ctx));
 
   const web = config.serveWeb ? await mountWeb(app, config) : undefined;

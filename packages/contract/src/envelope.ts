@@ -56,6 +56,16 @@ export const Status = {
   ACCOUNT_HAS_ASSETS: '1032',
   /** Account cancellation not possible in its state (a request already pending, none to withdraw, account closed). */
   ACCOUNT_CANCEL_STATE: '1033',
+  /** The account is frozen by the platform (operations console): login and trading are refused. */
+  ACCOUNT_FROZEN: '1034',
+  /** Operations console (ADMIN_BASE): missing, invalid, expired, idle or pending staff session. */
+  STAFF_AUTH: '1070',
+  /** Operations console: the staff member's roles do not include the route's permission. */
+  STAFF_FORBIDDEN: '1071',
+  /** Operations console: wrong, replayed or missing TOTP code, or a locked-out login. */
+  STAFF_TOTP: '1072',
+  /** Operations console: not possible in the current state (the last owner, a disabled account, a taken name, …). */
+  STAFF_STATE: '1073',
   /** Blind box: not a box, not revealed yet, already opened, or its opening is in another state (docs/drops.md "Blind boxes"). */
   BOX_STATE: '1050',
   /** Compose: the rule is not active or has no results left, the selection does not fit it, or the compose is in another state. */

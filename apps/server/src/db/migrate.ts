@@ -18,6 +18,7 @@ import * as m0015 from './migrations/0015-messages.ts';
 import * as m0016 from './migrations/0016-payouts.ts';
 import * as m0017 from './migrations/0017-follow-moments.ts';
 import * as m0018 from './migrations/0018-tickets.ts';
+import * as m0019 from './migrations/0019-admin.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
 /** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
@@ -45,8 +46,10 @@ const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration> = {
   '0015-messages': m0015.migration,
   '0016-payouts': m0016.migration,
   '0017-follow-moments': m0017.migration,
-  // 0018 stays last: 0013–0017 (issue #11's other parts) are listed above it.
+  // 0018 comes after 0013–0017 (issue #11's other parts).
   '0018-tickets': m0018.migration,
+  // 0019 (the operations console) runs after every other part of issue #11 (0013–0018).
+  '0019-admin': m0019.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -84,6 +84,8 @@ export interface UsersTable {
   created_at: number;
   /** When the account was anonymised after a cancellation (migration 0012); null for live accounts. */
   cancelled_at: number | null;
+  /** Frozen by staff (migration 0019, modules/admin): no session works, login and trading are refused. */
+  frozen_at: Generated<number | null>;
 }
 export interface SessionsTable {
   token_hash: string;
@@ -1118,6 +1120,12 @@ export interface TicketEventsTable {
 
 export interface Database {
   users: UsersTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  staff_login_failures: StaffLoginFailuresTable;
+  audit_log: AuditLogTable;
+  user_freezes: UserFreezesTable;
+  kyc_revocations: KycRevocationsTable;
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   sms_outbox: SmsOutboxTable;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { API_BASE, Status } from '@cfx/contract/envelope.ts';
+import { ADMIN_BASE } from '@cfx/contract/admin-rules.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
 import { ApiError, body, langOf, sendError } from './envelope.ts';
 
@@ -30,8 +31,9 @@ export function installErrorHandling(app: FastifyInstance) {
   });
 }
 
+/** Under the gateway or the operations console's API: unknown paths answer the envelope, never a page. */
 export function apiNotFound(req: { url: string }) {
-  return req.url.startsWith(API_BASE);
+  return req.url.startsWith(API_BASE) || req.url.startsWith(`${ADMIN_BASE}/`);
 }
 
 export function notFoundBody(lang: 'zh' | 'en') {

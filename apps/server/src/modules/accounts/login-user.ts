@@ -50,6 +50,8 @@ export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: 
     await consumeSmsCode(ctx, mobile, SmsType.LOGIN, code);
     const user = await findUserByMobile(ctx, mobile);
     if (!user) throw new ApiError(Status.BAD_SMS_CODE, 'badSmsCode');
+    // Frozen by staff (operations console): said only after the code proved the phone is the caller's.
+    if (user.frozen_at !== null) throw new ApiError(Status.ACCOUNT_FROZEN, 'accountFrozen');
     return { token: await createSession(ctx, Number(user.id), meta) };
   }
   const tryId = await reserveLoginTry(ctx, mobile, ip);
@@ -64,5 +66,7 @@ export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: 
   const good = await verifyPassword(password, user && password ? user.password_hash : null);
   if (!user || !good) throw new ApiError(Status.BAD_CREDENTIALS, 'badCredentials');
   await releaseLoginTry(ctx, tryId);
+  // Frozen by staff (operations console): said only after the right password.
+  if (user.frozen_at !== null) throw new ApiError(Status.ACCOUNT_FROZEN, 'accountFrozen');
   return { token: await createSession(ctx, Number(user.id), meta) };
 }

@@ -48,7 +48,16 @@ function queries(ctx: AppContext) {
   if (!q) {
     const k = ctx.db.kysely;
     q = {
-      session: k.selectFrom('sessions').select(['user_id', 'last_seen_at']).where('token_hash', '=', '').where('revoked_at', 'is', null).where('expires_at', '>', 0).compile(),
+      // A frozen user's sessions never work (freezing also revokes them; this closes the race with a login in flight).
+      session: k
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.user_id', 'sessions.last_seen_at'])
+        .where('sessions.token_hash', '=', '')
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.expires_at', '>', 0)
+        .where('users.frozen_at', 'is', null)
+        .compile(),
       profile: k
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -57,6 +66,7 @@ function queries(ctx: AppContext) {
         .where('sessions.token_hash', '=', '')
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', 0)
+        .where('users.frozen_at', 'is', null)
         .compile(),
       // Parameters: the new time, the token hash, the time before which last_seen_at is stale.
       touch: k

@@ -3,16 +3,18 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 
 /**
- * The trading gate (spec §1, §5): real-name verified, 18 or older today, wallet linked.
- * Returns the user's wallet address. Every buying, selling and bidding call goes through it.
+ * The trading gate (spec §1, §5): not frozen by staff (1034), real-name verified, 18 or older
+ * today, wallet linked. Returns the user's wallet address. Every buying, selling and bidding call
+ * goes through it.
  */
 export async function requireTrader(ctx: AppContext, userId: number): Promise<{ walletAddress: string }> {
   const row = await ctx.db.kysely
     .selectFrom('users')
     .leftJoin('realname', 'realname.user_id', 'users.id')
-    .select(['users.is_realname', 'users.wallet_address', 'realname.adult', 'realname.user_id as realnameUser'])
+    .select(['users.is_realname', 'users.wallet_address', 'users.frozen_at', 'realname.adult', 'realname.user_id as realnameUser'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
+  if (row && row.frozen_at !== null) throw new ApiError(Status.ACCOUNT_FROZEN, 'accountFrozen');
   if (!row || !row.is_realname || row.realnameUser === null) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeNeedRealname');
   // The adult flag is set at verification (which refuses minors); the birth date itself stays sealed.
   if (!Number(row.adult)) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeUnderage');
