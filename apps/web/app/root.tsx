@@ -120,8 +120,9 @@ function AppEffects({ lang }: { lang: Lang }) {
     document.documentElement.dataset.hydrated = '1';
   }, []);
 
-  // The service worker and the install prompt (features/pwa): after hydration, once the page has loaded.
-  useEffect(() => startPwa(!import.meta.env.DEV), []);
+  // The service worker and the install prompt (features/pwa): after hydration, once the page has loaded;
+  // no worker under the Vite dev server (import.meta.hot exists only there).
+  useEffect(() => startPwa(!import.meta.hot), []);
 
   // Scroll to top on every route change (spec §2); the first render keeps the browser's position.
   const lastPath = useRef(pathname);

@@ -6,8 +6,10 @@
  * - pages (navigations): network first; a good answer is kept (at most PAGE_MAX) for offline use;
  *   offline, the kept copy or the bilingual offline page.
  * - /assets/* (hashed, immutable): cache first.
- * - API (/mvapi/*): network first; only GET answers of requests WITHOUT a token header that the
- *   server did not mark private / no-store are kept (catalogue, images) — nothing with personal data.
+ * - API images (generated artwork /official/image/, share posters /official/poster/): network first,
+ *   kept for offline pages — only GET answers of requests WITHOUT a token header that the server did
+ *   not mark private / no-store. Every other API call (/mvapi/*: JSON, uploads, streams) is not
+ *   touched at all: network only, never cached, so no answer with personal data can reach a cache.
  * - anything else of this origin (icons, manifests, favicon): stale while revalidate.
  */
 const BUILD = { version: 'dev', precache: [] }; // replaced by scripts/build-sw.mjs
@@ -21,6 +23,7 @@ const OFFLINE = '/offline.html';
 const PAGE_MAX = 30;
 const API_MAX = 120;
 const ASSET_MAX = 400;
+const API_IMAGES = ['/mvapi/public/official/image/', '/mvapi/public/official/poster/'];
 const STATIC = [OFFLINE, '/manifest.webmanifest', '/manifest.en.webmanifest', '/favicon.svg', '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png', '/icons/apple-touch-icon.png'];
 
 self.addEventListener('install', (event) => {
@@ -85,7 +88,7 @@ async function asset(request) {
 }
 
 async function api(request) {
-  // A request that carries a token is about a user: never kept, never answered from the cache.
+  // A request that carries a token is about a user: never kept, never answered from the cache (images never carry one).
   if (request.headers.has('token')) return fetch(request);
   const cache = await caches.open(API);
   try {
@@ -127,7 +130,7 @@ self.addEventListener('fetch', (event) => {
   if ((request.headers.get('accept') || '').includes('text/event-stream')) return;
   if (request.mode === 'navigate') return event.respondWith(page(event));
   if (url.pathname.startsWith('/assets/')) return event.respondWith(asset(request));
-  if (url.pathname.startsWith('/mvapi/')) return event.respondWith(api(request));
+  if (API_IMAGES.some((p) => url.pathname === p)) return event.respondWith(api(request));
   if (url.pathname === '/sw.js' || url.pathname === '/healthz') return;
   if (STATIC.includes(url.pathname)) return event.respondWith(staleWhileRevalidate(event));
 });
