@@ -13,6 +13,8 @@ export default [
     route('projects/detail/:id?', 'routes/projects.detail.tsx'),
     route('projects/dropping/:id?', 'routes/projects.dropping.tsx'),
     route('projects/mint/:id?', 'routes/projects.mint.tsx'),
+    // The public proof of a release's lottery (issue #10 fair drop, docs/drops.md "Lottery").
+    route('projects/lottery/:id', 'routes/projects.lottery.tsx'),
     route('assets', 'routes/assets.tsx'),
     route('assets/:id', 'routes/assets.detail.tsx'),
     route('sales', 'routes/sales.tsx'),

@@ -116,6 +116,9 @@ export const mintInfo = mintRelease.extend({
     /** May buy (whitelist, lottery_rights, public) or claim (claim) in the current phase now. */
     eligible: z.boolean(),
     whitelisted: z.boolean(),
+    /** The whitelist entry's quota of the caller's identity and the units taken against it (whatever the phase). */
+    whitelistQuota: z.number().int(),
+    whitelistUsed: z.number().int(),
     /** The current phase's quota for the caller, units taken against it, and what is left. */
     quota: z.number().int(),
     used: z.number().int(),

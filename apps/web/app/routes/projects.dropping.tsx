@@ -18,6 +18,8 @@ import { StatusBadge } from '../features/catalog/components/cards.tsx';
 import { useServerNow } from '../features/catalog/components/use-server-now.ts';
 import { api } from '../lib/api.ts';
 import { DropBuyPanel } from '../features/drops/components/drop-buy-panel.tsx';
+import { officialMint } from '../features/drops/api/phases.ts';
+import { PhasedSale } from '../features/drops/components/phased-sale.tsx';
 import { RemindButton } from '../features/messages/components/remind-button.tsx';
 
 /** While on sale (and the page is visible) the live stock is refreshed this often. */
@@ -32,11 +34,13 @@ const REFRESH_MS = 3000;
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!params.id) throw redirect('/projects');
   const call = serverApi(request);
-  const [project, sale] = await Promise.all([getProject(call, params.id), getProjectSale(call, params.id)]);
+  const [project, sale, mint] = await Promise.all([getProject(call, params.id), getProjectSale(call, params.id), officialMint(call, params.id)]);
   const p = required(project);
   const s = optional(sale);
   const live = s ? { status: s.status, sold: s.sold, remaining: s.remaining, saleStartAt: s.saleStartAt, saleEndAt: s.saleEndAt } : {};
-  return { now: s?.serverTime ?? p.serverTime, origin: pageOrigin(request), project: { ...p, ...live } };
+  // Sale phases / whitelist / lottery of the release (docs/drops.md "Sale phases"); none for a plain drop.
+  const phased = optional(mint)?.list[0] ?? null;
+  return { now: s?.serverTime ?? p.serverTime, origin: pageOrigin(request), project: { ...p, ...live }, phased: phased && phased.phases.length ? phased : null };
 }
 
 export default function Dropping({ loaderData: d }: Route.ComponentProps) {
@@ -120,6 +124,8 @@ export default function Dropping({ loaderData: d }: Route.ComponentProps) {
             <span className="btn mt-8 h-12 cursor-not-allowed bg-canvas text-base text-ink-faint" aria-disabled="true" data-testid="buy-entry-disabled">
               {t('catalog.status.ended')}
             </span>
+          ) : d.phased ? (
+            <PhasedSale release={d.phased} now={now} countdown={(ms) => <BigCountdown ms={ms} />} claimHere={false} onPhaseChange={() => revalidator.state === 'idle' && void revalidator.revalidate()} />
           ) : (
             <DropBuyPanel projectId={p.id} open={status === 'on_sale'} soldOut={status === 'sold_out'} />
           )}

@@ -112,7 +112,7 @@ export async function mintInfo(ctx: AppContext, userId: number, projectId: numbe
   return {
     ...base,
     serverTime: now,
-    my: { verified: !!identity, eligible, whitelisted: wl.quota > 0, quota, used, remaining, maxPerOrder: settings.maxPerOrder },
+    my: { verified: !!identity, eligible, whitelisted: wl.quota > 0, whitelistQuota: wl.quota, whitelistUsed: wl.used, quota, used, remaining, maxPerOrder: settings.maxPerOrder },
     lotteryMine,
   };
 }

@@ -21,7 +21,7 @@ type Failure = { message: string; status: string };
  * reserved order. 排队中 / 已售罄 / limit answers are shown with a retry; logged out, no real name
  * or no wallet show the same gate as the resale buy (log in, verify, link a wallet).
  */
-export function DropBuyPanel({ projectId, open, soldOut }: { projectId: number; open: boolean; soldOut: boolean }) {
+export function DropBuyPanel({ projectId, open, soldOut, blocked = null }: { projectId: number; open: boolean; soldOut: boolean; blocked?: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const hydrated = useUserStore((s) => s.hydrated);
@@ -87,8 +87,9 @@ export function DropBuyPanel({ projectId, open, soldOut }: { projectId: number; 
   const gate = isRealname === '0' ? 'realname' : isRealname === '1' && !walletAddress ? 'wallet' : null;
   const limitReached = stint !== null && stint.verified && stint.remaining <= 0;
   const noStock = soldOut || (stint !== null && stint.stockRemaining <= 0);
-  const canBuy = open && !noStock && !limitReached && !gate && !busy && max >= 1;
-  const label = !open ? t('catalog.notStarted') : noStock ? t('catalog.status.sold_out') : limitReached ? t('drops.limitReached') : t('catalog.buyNow');
+  // `blocked`: the current sale phase does not let this user buy (not whitelisted, not a winner, sign-up, …) — its reason is the label.
+  const canBuy = open && !blocked && !noStock && !limitReached && !gate && !busy && max >= 1;
+  const label = !open ? t('catalog.notStarted') : noStock ? t('catalog.status.sold_out') : blocked ? blocked : limitReached ? t('drops.limitReached') : t('catalog.buyNow');
 
   return (
     <div className="mt-8 space-y-4" data-testid="drop-buy" data-state={canBuy ? 'ready' : 'closed'}>
