@@ -120,7 +120,8 @@ async function cleanup() {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => { c.once('exit', r); setTimeout(r, 15_000); }) : undefined)));
   await mainApp?.close().catch(() => {});
-  if (pgAdminUrl && databaseUrl) {
+  if (pgAdminUrl && databaseUrl && env.BENCH_KEEP === '1') log(`kept database ${databaseUrl}`);
+  else if (pgAdminUrl && databaseUrl) {
     const admin = new pg.Client({ connectionString: pgAdminUrl });
     await admin.connect().then(() => admin.query(`drop database if exists ${dbName} with (force)`)).catch((err) => log('drop database failed', String(err)));
     await admin.end().catch(() => {});
@@ -251,11 +252,13 @@ try {
   // -------------------------------------------------------------------------------------------
   // The drop, with the stock sampled all along.
   const samples = { n: 0, violations: [] as string[], maxTaken: 0, maxLive: 0, allReservedAt: null as number | null, soldOutAt: null as number | null, maxSoldUnits: 0 };
+  const timeline: Awaited<ReturnType<typeof sampleStock>>[] = [];
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
       const s = await sampleStock(projectId);
       samples.n++;
+      if (!timeline.length || s.at - timeline[timeline.length - 1]!.at >= 5000) timeline.push(s);
       samples.maxTaken = Math.max(samples.maxTaken, s.taken);
       samples.maxLive = Math.max(samples.maxLive, s.live);
       samples.maxSoldUnits = Math.max(samples.maxSoldUnits, s.sold);
@@ -407,6 +410,15 @@ try {
   console.log(`sold out: ${soldOut ? 'yes' : 'NO'} — ${final.sold}/${P.stock} paid; all units reserved at ${s(samples.allReservedAt === null ? null : samples.allReservedAt - saleStartAt)}, last unit paid at ${s(sellOutMs)} after the start (first 1022 at ${s(drop.firstSoldOut === null ? null : drop.firstSoldOut - saleStartAt)})`);
   console.log(`minting: last of ${N} tokens minted ${s(mintLagMs)} after the sell-out (target ≤ 60 s), in ${mintTxs.n} mint transactions; operator queue ${JSON.stringify(queue)}; orders completed ${orderStatus.completed ?? 0}`);
   console.log(`invariants: oversold 0 (max taken ${samples.maxTaken}, max live ${samples.maxLive} of ${P.stock}; ${samples.n} samples, ${samples.violations.length} violations); identities over the limit ${overLimit.length} (identities with 2–3 buying accounts: ${sharedBuyers}); 5xx ${n5xx}; ledgerProblems ${problemsLedger.length}; ownerOf ${ownerOk}/${sample.length}; balanceOf sum ${onChainUnits}/${N} over ${byWallet.size} buyers (${chainSecs.toFixed(1)} s)`);
+  // Every 5 s from the sale start: units reserved (taken) and paid, collectibles created (fulfilled) and minted; createOrder answers in that window.
+  console.log('timeline (s after the start: taken / paid units / goods fulfilled / minted | createOrder answers in the 5 s before):');
+  for (const t of [...timeline, final]) {
+    const sec = Math.round((t.at - saleStartAt) / 1000);
+    const from = Math.max(0, Math.floor((t.at - 5000 - drop.startedAt) / 1000)), to = Math.floor((t.at - drop.startedAt) / 1000);
+    const win: Record<string, number> = {};
+    for (let i = from; i < to && i < drop.timeline.length; i++) for (const [k, v] of Object.entries(drop.timeline[i] ?? {})) win[k.replace(/^200:/, '')] = (win[k.replace(/^200:/, '')] ?? 0) + v;
+    console.log(`  ${String(sec).padStart(4)} s: ${t.taken} / ${t.sold} / ${t.goods} / ${t.minted}${Object.keys(win).length ? ` | ${JSON.stringify(win)}` : ''}`);
+  }
   console.log(problems.length ? `PROBLEMS (${problems.length}):\n  ${problems.join('\n  ')}` : 'all checks passed');
   console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, pay: drop.pay.latency, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg() })}`);
   process.exitCode = problems.length ? 1 : 0;
@@ -417,7 +429,8 @@ try {
       const st = await q.selectFrom('drop_stock').select(['supply', 'taken', 'paid']).where('project_id', '=', pid).executeTakeFirstOrThrow();
       const live = await q.selectFrom('orders').select((e) => e.fn.sum<number>('quantity').as('q')).where('project_id', '=', pid).where('status', 'in', [...LIVE]).executeTakeFirstOrThrow();
       const sold = await q.selectFrom('orders').select((e) => e.fn.sum<number>('quantity').as('q')).where('project_id', '=', pid).where('status', 'in', [...SOLD]).executeTakeFirstOrThrow();
-      return { at: Date.now(), supply: Number(st.supply), taken: Number(st.taken), paid: Number(st.paid), live: Number(live.q ?? 0), sold: Number(sold.q ?? 0) };
+      const g = await q.selectFrom('goods').select((e) => [e.fn.countAll<number>().as('n'), sql<number>`sum(case when chain_status = 'minted' then 1 else 0 end)`.as('minted')]).where('project_id', '=', pid).executeTakeFirstOrThrow();
+      return { at: Date.now(), supply: Number(st.supply), taken: Number(st.taken), paid: Number(st.paid), live: Number(live.q ?? 0), sold: Number(sold.q ?? 0), goods: Number(g.n), minted: Number(g.minted ?? 0) };
     };
     // One snapshot: a read transaction (SQLite WAL) / repeatable read (PostgreSQL).
     const tx = ctx.db.dialect === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
@@ -505,7 +518,7 @@ try {
 // ---------------------------------------------------------------------------------------------
 interface Lat { n: number; p50: number; p90: number; p99: number; max: number }
 interface LoadOut {
-  attempts: number; seconds: number; perSecond: number; latency: Lat; answers: Record<string, number>; created: number; units: number; paid: number; cancelled: number; abandoned: number;
+  attempts: number; seconds: number; perSecond: number; latency: Lat; answers: Record<string, number>; startedAt: number; timeline: (Record<string, number> | null)[]; created: number; units: number; paid: number; cancelled: number; abandoned: number;
   firstOk: number | null; lastOk: number | null; firstSoldOut: number | null;
   pay: { answers: Record<string, number>; latency: Lat | null }; cancel: { answers: Record<string, number>; latency: Lat | null };
 }
