@@ -173,8 +173,10 @@ describe('blind boxes', () => {
     const row = await t.ctx.db.kysely.selectFrom('box_openings').selectAll().where('goods_id', '=', a!.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'failed', fail_reason: 'NotTokenOwner' });
     expect(await t.ctx.db.kysely.selectFrom('goods_holds').selectAll().where('goods_id', '=', a!.id).execute()).toEqual([]);
+    const failed = await get(t, `/goods/v1/openBox/?goodsId=${a!.id}`, alice.h);
+    expect(failed.data).toMatchObject({ status: 'failed', failReason: 'the chain refused it (NotTokenOwner); the collectibles were released', typedData: null });
     // Opening again is a new attempt with a new consent (the failed one never ran on chain).
-    const again = await get(t, `/goods/v1/openBox/?goodsId=${a!.id}`, alice.h);
+    const again = await get(t, `/goods/v1/openBox/?goodsId=${a!.id}&retry=1`, alice.h);
     expect(again.data).toMatchObject({ status: 'signing', flowId: `box:${a!.id}` });
     expect((await t.ctx.db.kysely.selectFrom('box_openings').select('attempt').where('goods_id', '=', a!.id).executeTakeFirstOrThrow()).attempt).toBe(1);
     expect(await t.ctx.db.kysely.selectFrom('goods').select('status').where('id', '=', a!.id).executeTakeFirstOrThrow()).toMatchObject({ status: 'held' });

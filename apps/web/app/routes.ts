@@ -13,6 +13,8 @@ export default [
     route('projects/detail/:id?', 'routes/projects.detail.tsx'),
     route('projects/dropping/:id?', 'routes/projects.dropping.tsx'),
     route('projects/mint/:id?', 'routes/projects.mint.tsx'),
+    // A blind-box release's odds and draw proof (issue #10, docs/drops.md "Blind boxes").
+    route('projects/box/:id', 'routes/projects.box.tsx'),
     // The public proof of a release's lottery (issue #10 fair drop, docs/drops.md "Lottery").
     route('projects/lottery/:id', 'routes/projects.lottery.tsx'),
     route('assets', 'routes/assets.tsx'),
@@ -40,6 +42,8 @@ export default [
       route('invite', 'routes/personal-center.invite.tsx'),
       route('contact-service', 'routes/personal-center.contact-service.tsx'),
       route('make', 'routes/personal-center.make.tsx'),
+      // Fragments and compose (issue #10, docs/drops.md "Compose").
+      route('compose', 'routes/personal-center.compose.tsx'),
       route('conmponents/alipay', 'routes/personal-center.alipay.tsx'),
       route('conmponents/pamentSuccess', 'routes/personal-center.payment-success.tsx'),
       route('conmponents/Payment2', 'routes/personal-center.payment2.tsx'),

@@ -80,7 +80,8 @@ export type BoxInfo = z.infer<typeof boxInfo>;
 
 export const openingStatus = z.enum(['signing', 'submitted', 'completed', 'failed']);
 /** GET /goods/v1/openBox/?goodsId= and POST /goods/v1/openBox/confirm {goodsId, signature}. */
-export const openBoxQuery = z.object({ goodsId: idParam });
+/** `retry=1`: start a new attempt after a failed one (without it a failed opening is answered as it is, with its reason). */
+export const openBoxQuery = z.object({ goodsId: idParam, retry: z.enum(['0', '1']).nullish() });
 export const openBoxConfirmBody = z.object({ goodsId: idParam, signature: signatureParam });
 export const opening = z.object({
   goodsId: z.number().int(),

@@ -20,7 +20,8 @@ import { kindOfSerial, kindView, loadBoxRelease } from './box-release.ts';
 /**
  * Opening a blind box (docs/drops.md "Blind boxes"):
  *
- *   GET  openBox/?goodsId=      checks (mine, minted, held at the linked wallet, not on sale, the
+ *   GET  openBox/?goodsId=      (a failed opening is answered as it is; `retry=1` starts a new attempt)
+ *                               checks (mine, minted, held at the linked wallet, not on sale, the
  *                               release revealed), holds the box for FLOW_HOLD_SECONDS and answers
  *                               the Consume typed data: burnIds [box token], mintIds [the item
  *                               token of this serial], flowId `box:<goodsId>`
@@ -50,7 +51,7 @@ function requireConsumeChain(ctx: AppContext): ConsumeChain {
   return c;
 }
 
-export async function openBox(ctx: AppContext, userId: number, goodsId: number, lang: Lang): Promise<Opening> {
+export async function openBox(ctx: AppContext, userId: number, goodsId: number, lang: Lang, opts: { retry?: boolean } = {}): Promise<Opening> {
   const { walletAddress } = await requireTrader(ctx, userId);
   requireConsumeChain(ctx);
   const now = ctx.now();
@@ -63,7 +64,9 @@ export async function openBox(ctx: AppContext, userId: number, goodsId: number, 
   const box = await loadBoxRelease(ctx.db.kysely, Number(g.project_id));
   if (!box) throw new ApiError(Status.BOX_STATE, 'boxNotBox');
   const existing = await loadOpening(ctx, goodsId);
-  if (existing && Number(existing.user_id) === userId && (existing.status === 'completed' || existing.status === 'submitted')) return openingView(ctx, existing, lang);
+  if (existing && Number(existing.user_id) === userId && (existing.status === 'completed' || existing.status === 'submitted' || (existing.status === 'failed' && !opts.retry))) {
+    return openingView(ctx, existing, lang);
+  }
   if (Number(g.owner_user_id) !== userId) throw new ApiError(Status.FORBIDDEN, 'goodsNotYours');
   if (existing && existing.status === 'signing' && Number(existing.user_id) === userId && Number(existing.expires_at) > now + 30_000 && sameAddress(existing.owner_address, walletAddress)) {
     return openingView(ctx, existing, lang);

@@ -17,7 +17,7 @@ export function boxRoutes(app: FastifyInstance, ctx: AppContext) {
     return ok(req, await getBoxInfo(ctx, req.query.projectId));
   });
   r.get(GoodsFlowPaths.openBox, { schema: { tags, querystring: F.openBoxQuery, response: { 200: F.openingResponse } } }, async (req) => {
-    return ok(req, await openBox(ctx, await requireUserId(ctx, req), req.query.goodsId, langOf(req)));
+    return ok(req, await openBox(ctx, await requireUserId(ctx, req), req.query.goodsId, langOf(req), { retry: req.query.retry === '1' }));
   });
   r.post(GoodsFlowPaths.openBoxConfirm, { schema: { tags, body: F.openBoxConfirmBody, response: { 200: F.openingResponse } } }, async (req) => {
     return ok(req, await confirmOpenBox(ctx, await requireUserId(ctx, req), req.body, langOf(req)), 'boxSubmitted');

@@ -114,6 +114,11 @@ function TradePanel({ goods, viewer, ready, onSell, onOffShelf }: { goods: Asset
         <p className="flex items-center gap-2 text-sm text-ink-faint" role="status">
           <Spinner /> {t('common.loading')}
         </p>
+      ) : goods.status === 'burned' ? (
+        // A blind box opened or a fragment composed: gone on chain, nothing to trade.
+        <p className="text-sm text-ink-soft" data-testid="market-burned">
+          {t('goodsFlow.burned')}
+        </p>
       ) : viewer === 'owner' ? (
         onSale ? (
           // The off-shelf card.

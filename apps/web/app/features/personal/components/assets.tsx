@@ -104,8 +104,11 @@ export function GoodsTile({ goods: g, children }: { goods: GoodsCard; children?:
   );
 }
 
-/** Digital assets: my collectibles, filtered (?status=) and paged (?page=). */
-export function DigitalAssets() {
+/**
+ * Digital assets: my collectibles, filtered (?status=) and paged (?page=). `tileActions` renders a
+ * tile's extra actions (the route gives it open box / move / gift from features/shift).
+ */
+export function DigitalAssets({ tileActions }: { tileActions?: (g: GoodsCard) => ReactNode } = {}) {
   const { t } = useTranslation();
   const token = useUserStore((s) => s.token);
   const [params] = useSearchParams();
@@ -137,7 +140,9 @@ export function DigitalAssets() {
         ) : (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {q.data.list.map((g) => (
-              <GoodsTile key={g.id} goods={g} />
+              <GoodsTile key={g.id} goods={g}>
+                {tileActions?.(g)}
+              </GoodsTile>
             ))}
           </ul>
         )}
