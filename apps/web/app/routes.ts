@@ -62,4 +62,21 @@ export default [
     route('object-buy/conponents/card', 'routes/object-buy.card.tsx'),
     route('pay', 'routes/pay.tsx'),
   ]),
+
+  // The operations console (docs/admin.md): its own layout (no public header / footer), noindex,
+  // data fetched in the browser with the staff token; every page is its own lazy chunk.
+  route('admin/login', 'routes/admin.login.tsx'),
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin.dashboard.tsx'),
+    route('users', 'routes/admin.users.tsx'),
+    route('applications', 'routes/admin.applications.tsx'),
+    route('kyc', 'routes/admin.kyc.tsx'),
+    route('tickets', 'routes/admin.tickets.tsx'),
+    route('orders', 'routes/admin.orders.tsx'),
+    route('withdrawals', 'routes/admin.withdrawals.tsx'),
+    route('staff', 'routes/admin.staff.tsx'),
+    route('audit', 'routes/admin.audit.tsx'),
+    // Slots of the console extension (releases, news, banners): replace these with their own modules.
+    ...['releases', 'news', 'banners'].map((s) => route(s, 'routes/admin.slot.tsx', { id: `admin-slot-${s}` })),
+  ]),
 ] satisfies RouteConfig;
