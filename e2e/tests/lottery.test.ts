@@ -98,4 +98,40 @@ describe('fair drop', () => {
     expect(await result.getAttribute('data-result')).toBe('match');
     expect(await result.innerText()).toBe('复算结果一致：中签名单与公示完全相同');
   }, 240_000);
+
+  it('claims a free unit on the mint page as a whitelisted user, and /mint lists the release', async () => {
+    const a = await trader();
+    // a free claim open now for 10 minutes, then the public sale; the caller is whitelisted for 2
+    const release = await server.api(
+      '/dev/drop-phases',
+      { supply: 4, priceFen: 990, phases: [{ kind: 'claim', startInMs: 0, durationMs: 600_000 }, { kind: 'public' }], whitelistMe: 2 },
+      { token: a.token },
+    );
+    expect(release.status, release.message).toBe('000000');
+    const projectId = release.data.projectId as number;
+
+    const { page } = await openAs(browser, server, { token: a.token, wallet: a.wallet }, '/mint');
+    const card = page.locator(`[data-testid="mint-card"][data-id="${projectId}"]`);
+    await card.waitFor();
+    expect(await card.getAttribute('data-phase')).toBe('claim');
+    await card.click();
+    await page.waitForURL(new RegExp(`/projects/mint/${projectId}$`)); // a client-side navigation
+    await page.getByTestId('mint-page').waitFor();
+    expect(await page.getByTestId('phase-current').getAttribute('data-kind')).toBe('claim');
+    await expect.poll(() => page.getByTestId('whitelist-status').getAttribute('data-quota'), { timeout: 15_000 }).toBe('2');
+    expect(await page.getByTestId('whitelist-status').innerText()).toContain('您在白名单中');
+    await expect.poll(() => page.getByTestId('claim-button').isEnabled(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByTestId('claim-button').innerText()).toBe('免费领取');
+    await page.getByTestId('claim-button').click();
+    await page.waitForURL(/\/personal-center\/conmponents\/pamentSuccess\?orderNo=DO\d+/);
+    const status = page.getByTestId('payment-status');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 90_000 }).toBe('completed');
+    const orderNo = new URL(page.url()).searchParams.get('orderNo')!;
+    const detail = await server.api('/payment/nftOrder/V1/getNftOrderDetail', { orderNo }, { token: a.token });
+    expect(detail.data).toMatchObject({ priceFen: 0, status: 'completed', drop: { quantity: 1, unitPriceFen: 0 } });
+    expect(detail.data.drop.items[0].chainStatus).toBe('minted');
+    // one unit of the quota is left
+    const info = await server.api('/api/user/mint/v1/whitelist', { projectId }, { token: a.token });
+    expect(info.data).toMatchObject({ whitelisted: true, quota: 2, used: 1, remaining: 1 });
+  }, 180_000);
 });

@@ -929,6 +929,7 @@ export const en: Messages = {
     window: '{{start}} to {{end}}',
     openEnded: 'From {{start}}',
     afterDraw: 'Opens at the draw, for {{minutes}} minutes',
+    afterRights: 'Opens when the winners’ window ends',
     free: 'Free',
     currentIs: 'Now: {{phase}}',
     none: 'No sale phase is open now',

@@ -927,6 +927,7 @@ export const zh = {
     window: '{{start}} 至 {{end}}',
     openEnded: '{{start}} 起',
     afterDraw: '开奖后开始，持续 {{minutes}} 分钟',
+    afterRights: '中签购买期结束后开始',
     free: '免费',
     currentIs: '当前阶段：{{phase}}',
     none: '当前不在发售阶段',

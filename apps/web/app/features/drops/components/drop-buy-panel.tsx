@@ -93,7 +93,7 @@ export function DropBuyPanel({ projectId, open, soldOut, blocked = null }: { pro
 
   return (
     <div className="mt-8 space-y-4" data-testid="drop-buy" data-state={canBuy ? 'ready' : 'closed'}>
-      {stint && (
+      {stint && !blocked && (
         <p className="text-sm text-ink-soft" data-testid="drop-limit" data-limit={stint.limit} data-bought={stint.bought} data-remaining={stint.remaining}>
           {t('drops.limitLine', { limit: stint.limit, bought: stint.bought, remaining: stint.remaining })}
         </p>

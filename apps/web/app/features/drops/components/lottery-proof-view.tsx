@@ -102,6 +102,7 @@ export function LotteryProofView({ proof }: { proof: LotteryProof }) {
 
       <section className="card space-y-3 p-6">
         <h2 className="text-lg font-semibold text-ink">{t('phases.proof.entries', { count: proof.entries.length })}</h2>
+        {proof.status === 'open' && <p className="text-sm text-ink-soft">{t('phases.proof.notFrozen')}</p>}
         {proof.entriesHash && <Fact label={t('phases.proof.entriesHash')} value={proof.entriesHash} mono testId="proof-entries-hash" />}
         {proof.entries.length > 0 && (
           <table className="w-full text-left text-sm" data-testid="proof-entries">

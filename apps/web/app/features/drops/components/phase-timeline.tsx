@@ -25,7 +25,9 @@ export function PhaseTimeline({ phases, now, rightsMinutes }: { phases: PhaseVie
         const state = livePhaseState(p, now);
         const window =
           p.startAt === null
-            ? t('phases.afterDraw', { minutes: rightsMinutes ?? 0 })
+            ? p.kind === 'lottery_rights'
+              ? t('phases.afterDraw', { minutes: rightsMinutes ?? 0 })
+              : t('phases.afterRights')
             : p.endAt === null
               ? t('phases.openEnded', { start: formatCnDateTime(p.startAt, false) })
               : t('phases.window', { start: formatCnDateTime(p.startAt, false), end: formatCnDateTime(p.endAt, false) });
