@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiRegister, goodsDetails, launchBrowser, linkDevWallet, newMobile, openAs, startServer, verifyRealName, waitMinted, type Server } from '../lib.ts';
+import { apiRegister, goodsDetails, goto, launchBrowser, linkDevWallet, newMobile, openAs, startServer, verifyRealName, waitMinted, type Server } from '../lib.ts';
 
 /**
  * Blind boxes and compose end to end in the browser, against the real server with the embedded
@@ -75,8 +75,14 @@ describe('blind boxes and compose', () => {
     await expect.poll(() => page.locator(`[data-testid="asset-tile"][data-id="${box.goodsId}"]`).count()).toBe(0);
     await page.locator(`[data-testid="asset-tile"][data-id="${itemId}"]`).waitFor();
 
-    // The public proof page: odds, commitment, reveal, and the recompute in the browser matches.
-    await page.goto(`${server.base}/projects/box/${projectId}`);
+    // The release page shows the odds and leads to the public proof: odds, commitment, reveal, and
+    // the recompute in the browser matches.
+    await goto(page, `${server.base}/projects/detail/${projectId}`);
+    const odds = page.getByTestId('box-odds-section');
+    expect(await odds.getAttribute('data-status')).toBe('revealed');
+    expect(await odds.getByTestId('box-odds-kind').evaluateAll((els) => els.map((e) => e.getAttribute('data-count')))).toEqual(['1', '2']);
+    await odds.getByTestId('box-proof-link').click();
+    await page.waitForURL(new RegExp(`/projects/box/${projectId}$`));
     await page.getByTestId('box-proof').waitFor();
     expect(await page.getByTestId('box-proof').getAttribute('data-status')).toBe('revealed');
     expect(await page.getByTestId('box-kind').count()).toBe(2);

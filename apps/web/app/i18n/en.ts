@@ -1667,6 +1667,11 @@ export const en: Messages = {
     },
   },
   boxes: {
+    section: {
+      proofCommitted: 'The commitment made before the sale →',
+      proofRevealed: 'The draw proof →',
+      commitment: 'Committed before the sale: sha256(serverSeed) = {{hash}}, reveal epoch {{epoch}}',
+    },
     open: {
       title: 'Open the blind box',
       intro: 'Opening burns this box on chain and mints the item the published draw assigned to it. You sign a consent once in your wallet (no CFX needed).',

@@ -1665,6 +1665,11 @@ export const zh = {
     },
   },
   boxes: {
+    section: {
+      proofCommitted: '查看发售前承诺 →',
+      proofRevealed: '查看抽取证明 →',
+      commitment: '发售前承诺 sha256(serverSeed) = {{hash}}，揭晓纪元 {{epoch}}',
+    },
     open: {
       title: '开启盲盒',
       intro: '开盒将在链上销毁这个盲盒，并按已公开的抽取结果为您铸造对应的藏品。需要在钱包中签名授权一次（无需支付 CFX）。',

@@ -21,6 +21,8 @@ import { GoodsCard, StatusBadge } from '../features/catalog/components/cards.tsx
 import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
 import { useServerNow } from '../features/catalog/components/use-server-now.ts';
 import { ShareButton } from '../features/share/components/share-button.tsx';
+import { getBoxInfo } from '../features/compose/api/calls.ts';
+import { BoxOddsSection } from '../features/boxes/components/box-odds-section.tsx';
 
 const GOODS_PAGE_SIZE = 12;
 
@@ -30,8 +32,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const call = serverApi(request);
   const page = pageParam(new URL(request.url));
   const project = required(await getProject(call, params.id));
-  const goods = optional(await listReleaseGoods(call, { projectId: project.id, pageNum: page, pageSize: GOODS_PAGE_SIZE }));
-  return { now: project.serverTime, origin: pageOrigin(request), project, goods, page };
+  const [goods, box] = await Promise.all([
+    listReleaseGoods(call, { projectId: project.id, pageNum: page, pageSize: GOODS_PAGE_SIZE }).then(optional),
+    // A blind-box release shows its odds and the way to its draw proof.
+    getBoxInfo(call, project.id).then(optional),
+  ]);
+  return { now: project.serverTime, origin: pageOrigin(request), project, goods, box, page };
 }
 
 export default function ProjectDetail({ loaderData: d }: Route.ComponentProps) {
@@ -102,6 +108,8 @@ export default function ProjectDetail({ loaderData: d }: Route.ComponentProps) {
           />
         </div>
       </div>
+
+      {d.box && <BoxOddsSection info={d.box} />}
 
       <section className="card mt-10 px-6 py-6 md:px-10" aria-labelledby="project-desc-title">
         <h2 id="project-desc-title" className="text-lg text-ink">
