@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import { adminRouteTable } from '../src/modules/admin/admin-route.ts';
+import { cleanSummary, withTxHook } from '../src/modules/admin/audit.ts';
+import { inTx } from '../src/db/tx.ts';
 import { createStaffAccount } from '../src/tools/create-staff.ts';
 import { adminCall, adminGet, auditSince, codeAt, lastAuditId, makeStaff, NEW_PASSWORD, nextStep, type Staff } from './admin-helpers.ts';
 import { paidOrder, submittedApplication, ticketWithShot, unpaidOrder } from './admin-fixtures.ts';
 import { register } from './helpers.ts';
-import { makeMarketApp, makeTrader, type FakeChain } from './market-helpers.ts';
+import { makeMarketApp, makeTrader, topup, type FakeChain } from './market-helpers.ts';
+import { openAccount, verifiedUser } from './payouts-helpers.ts';
+import { createWithdrawal } from '../src/modules/payout/withdraw.ts';
 import type { TestApp } from './helpers.ts';
 
 /**
@@ -48,6 +52,10 @@ async function scenarios(): Promise<Record<string, Scenario>> {
   const ticket = await ticketWithShot(t);
   const unpaid = await unpaidOrder(t);
   const paid = await paidOrder(t);
+  const payee = await verifiedUser(t);
+  await openAccount(t, payee);
+  await topup(t, { h: payee.h } as never, 10_000);
+  const withdrawNo = await createWithdrawal(t.ctx, payee.userId, 5_000);
   const target = await createStaffAccount(t.ctx.db, { username: 'target', roles: ['finance'] }, t.clock.t);
   const tid = () => String(target.staff.id);
   const o = () => owner.token;
@@ -69,6 +77,7 @@ async function scenarios(): Promise<Record<string, Scenario>> {
     [AdminPaths.ticketFile]: { action: 'ticket.file', targetId: () => String(ticket.id), run: async () => adminGet(t, `${AdminPaths.ticketFile}?id=${ticket.id}&key=${encodeURIComponent(ticket.shotKey)}`, o()) },
     [AdminPaths.orderCancel]: { action: 'order.cancel', targetId: () => unpaid.orderNo, run: as(AdminPaths.orderCancel, { orderNo: unpaid.orderNo, reason: '买家来电要求取消' }) },
     [AdminPaths.orderRefund]: { action: 'order.refund', targetId: () => paid.orderNo, run: as(AdminPaths.orderRefund, { orderNo: paid.orderNo, reason: '卖家无法交付，全额退款' }) },
+    [AdminPaths.withdrawalRetry]: { action: 'withdrawal.retry', targetId: () => withdrawNo, run: as(AdminPaths.withdrawalRetry, { withdrawNo }) },
     [AdminPaths.staffCreate]: { action: 'staff.create', run: as(AdminPaths.staffCreate, { username: 'fresh', roles: ['reviewer'] }) },
     [AdminPaths.staffRoles]: { action: 'staff.roles', targetId: tid, run: as(AdminPaths.staffRoles, { staffId: target.staff.id, roles: ['finance', 'support'] }) },
     [AdminPaths.staffResetTotp]: { action: 'staff.reset_totp', targetId: tid, run: as(AdminPaths.staffResetTotp, { staffId: target.staff.id }) },
@@ -125,5 +134,56 @@ describe('audit rows', () => {
     expect(cli.data.list.some((r: { actor: string }) => r.actor === 'cli')).toBe(true);
     const byStaff = await adminCall(t, AdminPaths.auditList, { staffId: owner.id, from: t.clock.t - 1, to: t.clock.t + 1 }, owner.token);
     expect(byStaff.data.list.map((r: { action: string }) => r.action)).toContain('user.freeze');
+  });
+});
+
+describe('withTxHook (audit rows inside another module\'s transaction)', () => {
+  const mark = (trx: Parameters<Parameters<typeof inTx>[1]>[0], action: string) =>
+    trx.insertInto('audit_log').values({ staff_id: null, action, target_type: 'test', target_id: null, summary: '{}', ip_masked: '', created_at: t.clock.t }).execute();
+  const count = async (action: string) => (await t.ctx.db.kysely.selectFrom('audit_log').select('id').where('action', '=', action).execute()).length;
+
+  it('runs the hook in the operation\'s transaction; a refusing hook rolls the operation back', async () => {
+    const seen: unknown[] = [];
+    const r = await withTxHook(t.ctx, async (trx, inner) => { seen.push(inner); await mark(trx, 'hook.ok'); }, (cx) => {
+      expect(cx).toBe(t.ctx); // the context keeps its identity (modules key caches and event buses on it)
+      return inTx(cx, async (trx) => { await mark(trx, 'op.ok'); return 'done'; });
+    });
+    expect(r).toBe('done');
+    expect(seen).toEqual(['done']);
+    expect([await count('op.ok'), await count('hook.ok')]).toEqual([1, 1]);
+    await expect(withTxHook(t.ctx, async () => { throw new Error('refused'); }, (cx) => inTx(cx, (trx) => mark(trx, 'op.refused')))).rejects.toThrow('refused');
+    expect(await count('op.refused')).toBe(0);
+  });
+
+  it('leaves every other transaction alone, also concurrent ones and those after the first', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let hooks = 0;
+    const audited = withTxHook(t.ctx, async () => { hooks++; }, async (cx) => {
+      await gate;
+      await inTx(cx, (trx) => mark(trx, 'first'));
+      await inTx(cx, (trx) => mark(trx, 'second'));
+    });
+    // a request running meanwhile in its own async context
+    await inTx(t.ctx, (trx) => mark(trx, 'elsewhere'));
+    release();
+    await audited;
+    expect(hooks).toBe(1);
+    expect([await count('first'), await count('second'), await count('elsewhere')]).toEqual([1, 1, 1]);
+  });
+
+  it('an operation that opened no transaction hands its answer to the hook in a transaction of its own', async () => {
+    const seen: unknown[] = [];
+    await withTxHook(t.ctx, async (trx, inner) => { seen.push(inner); await mark(trx, 'no-tx'); }, async () => false);
+    expect(seen).toEqual([false]);
+    expect(await count('no-tx')).toBe(1);
+  });
+
+  it('cleans summaries: secret keys dropped, phones, ID numbers and e-mails masked', () => {
+    expect(cleanSummary({ password: 'x', oneTimePassword: 'y', totpSecret: 'z', reason: '致电13812345678，证件110101199001011234，邮箱 li@example.com', n: 3, nested: { token: 't', ok: true } })).toEqual({
+      reason: '致电138****5678，证件110101********1234，邮箱 l***@example.com',
+      n: 3,
+      nested: { ok: true },
+    });
   });
 });

@@ -8,8 +8,10 @@ import { ledgerProblems } from '../src/modules/ledger/ledger.ts';
 import { adminCall, adminGet, codeAt, makeStaff, nextStep, type Staff } from './admin-helpers.ts';
 import { paidOrder, submittedApplication, ticketWithShot, unpaidOrder } from './admin-fixtures.ts';
 import { API, b64, call, register, smsCode } from './helpers.ts';
-import { balance, expectLedgerBalanced, makeMarketApp, makeTrader, orderStatus, runJobs, type FakeChain } from './market-helpers.ts';
+import { balance, expectLedgerBalanced, makeMarketApp, makeTrader, orderStatus, runJobs, topup, type FakeChain } from './market-helpers.ts';
 import { fixture } from './upload-helpers.ts';
+import { openAccount, verifiedUser } from './payouts-helpers.ts';
+import { createWithdrawal } from '../src/modules/payout/withdraw.ts';
 import type { TestApp } from './helpers.ts';
 
 /**
@@ -229,6 +231,27 @@ describe('orders', () => {
     await runJobs(t); // settles both on the FakeChain
     expect(await orderStatus(t, b.orderNo)).toBe('completed');
     expect(await adminCall(t, AdminPaths.orderRefund, { orderNo: b.orderNo, reason: '已完成退款' }, finance.token)).toMatchObject({ status: '1015', message: 'only a paid market order whose settlement has not started can be refunded' });
+    expect(await ledgerProblems(t.ctx.db.kysely)).toEqual([]);
+  });
+});
+
+describe('withdrawals', () => {
+  it('finance lists withdrawals and submits a stuck one to the provider again, once', async () => {
+    const u = await verifiedUser(t);
+    await openAccount(t, u);
+    await topup(t, { h: u.h } as never, 30_000);
+    // A crash between the commit and the provider call leaves it requested, unknown to the bank.
+    const no = await createWithdrawal(t.ctx, u.userId, 20_000);
+    const list = await adminCall(t, AdminPaths.withdrawalsList, { status: 'requested' }, finance.token);
+    expect(list.data.list.map((w: { withdrawNo: string }) => w.withdrawNo)).toContain(no);
+    expect(list.data.list.find((w: { withdrawNo: string }) => w.withdrawNo === no)).toMatchObject({ userId: u.userId, amountFen: 20_000, status: 'requested', cardMasked: expect.stringContaining('*') });
+    expect(await adminCall(t, AdminPaths.withdrawalRetry, { withdrawNo: no }, support.token)).toMatchObject({ status: '1071' });
+    const r = await adminCall(t, AdminPaths.withdrawalRetry, { withdrawNo: no }, finance.token);
+    expect(r).toMatchObject({ status: '000000', message: 'submitted to the payout provider again', data: { withdrawNo: no, status: 'processing' } });
+    const row = await t.ctx.db.kysely.selectFrom('audit_log').select(['summary']).where('action', '=', 'withdrawal.retry').where('target_id', '=', no).executeTakeFirstOrThrow();
+    expect(JSON.parse(row.summary)).toMatchObject({ before: { status: 'requested' }, after: { status: 'processing' } });
+    expect(await adminCall(t, AdminPaths.withdrawalRetry, { withdrawNo: no }, finance.token)).toMatchObject({ status: '1061', message: 'only a withdrawal still in the requested state can be submitted again' });
+    expect(await adminCall(t, AdminPaths.withdrawalRetry, { withdrawNo: 'WDnope' }, finance.token)).toMatchObject({ status: '1404' });
     expect(await ledgerProblems(t.ctx.db.kysely)).toEqual([]);
   });
 });

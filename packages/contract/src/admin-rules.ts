@@ -4,6 +4,7 @@
  * The server checks every admin route against it; the web console uses it to show only the
  * sections a role may use. No zod here (the web imports these values; zod stays out of its bundle).
  */
+import { CatalogAdminPaths } from './admin-catalog-rules.ts';
 
 /** The console's API: same envelope as the gateway, its own prefix, never in the public docs. */
 export const ADMIN_BASE = '/mvapi/admin';
@@ -41,7 +42,7 @@ export const PERMISSIONS = {
   /** Orders: search and detail; cancel an unpaid one, refund a paid unsettled one. */
   'orders.read': ['finance', 'support'],
   'orders.act': ['finance'],
-  /** Withdrawals (money out to bank cards). */
+  /** Withdrawals (money out to bank cards): list; submit a stuck one to the provider again. */
   'withdrawals.read': ['finance'],
   'withdrawals.act': ['finance'],
   /** Sales charts (GMV, orders, primary vs resale, commission). */
@@ -109,6 +110,7 @@ export const AdminPaths = {
   orderRefund: '/orders/refund',
 
   withdrawalsList: '/withdrawals/list',
+  withdrawalRetry: '/withdrawals/retry',
 
   staffList: '/staff/list',
   staffCreate: '/staff/create',
@@ -119,6 +121,9 @@ export const AdminPaths = {
   staffEnable: '/staff/enable',
 
   auditList: '/audit/list',
+
+  /** The catalogue and content editors (releases, phases, whitelist, boxes, compose; news, banners, recommend lists). */
+  ...CatalogAdminPaths,
 } as const;
 
 /** Staff user names: 3-16 of a-z, 0-9, `_`, `.`, `-`, starting with a letter (stored lower-case). */

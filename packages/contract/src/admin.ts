@@ -52,6 +52,7 @@ export const ordersSearchBody = z.object({
 export const orderNoBody = z.object({ orderNo: orderNoParam });
 export const orderActBody = z.object({ orderNo: orderNoParam, reason });
 
+export const withdrawNoBody = z.object({ withdrawNo: z.string().trim().min(1).max(40).regex(/^[A-Za-z0-9_-]+$/) });
 export const withdrawalsListBody = z.object({ status: z.enum(['requested', 'processing', 'succeeded', 'failed']).nullish(), ...paging });
 
 export const staffCreateBody = z.object({ username: str(64), roles: rolesParam });

@@ -87,6 +87,8 @@ export const serverMessages = {
   orderCancelledOk: { zh: '订单已取消', en: 'order cancelled' },
   orderRefundedOk: { zh: '已退款至买家余额', en: 'refunded to the buyer’s balance' },
   applicationReviewed: { zh: '审核结果已保存', en: 'review saved' },
+  withdrawNotRetryable: { zh: '仅可重新提交“已申请”状态的提现', en: 'only a withdrawal still in the requested state can be submitted again' },
+  withdrawRetried: { zh: '已重新提交到支付通道', en: 'submitted to the payout provider again' },
   // the message center (issue #11, docs/api.md "Messages")
   messagesRead: { zh: '已标记为已读', en: 'marked as read' },
   messageSettingsSaved: { zh: '消息设置已保存', en: 'message settings saved' },

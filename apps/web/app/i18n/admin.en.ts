@@ -286,7 +286,10 @@ export const adminEn: AdminMessages = {
     failReason: 'Failure reason',
     createdAt: 'Requested',
     finishedAt: 'Finished',
-    note: 'Withdrawals are processed by the payout provider; its notifications and reconciliation update them. This page is for looking them up.',
+    note: 'Withdrawals are processed by the payout provider; its notifications and reconciliation update them. One stuck in “requested” can be submitted to the provider again (the same withdrawal number is never paid twice).',
+    retry: 'Submit again',
+    retryTitle: 'Submit withdrawal {{no}} to the provider again?',
+    retryIntro: 'The provider deduplicates by withdrawal number, so nothing is paid twice; its answer decides the outcome.',
     statuses: {
       requested: 'Requested',
       processing: 'Processing',

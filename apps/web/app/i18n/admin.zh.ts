@@ -289,7 +289,10 @@ export const adminZh = {
     failReason: '失败原因',
     createdAt: '申请时间',
     finishedAt: '完成时间',
-    note: '提现由支付通道自动处理，通知与对账会更新状态；此处仅供查询。',
+    note: '提现由支付通道自动处理，通知与对账会更新状态。长时间停留在“已申请”的提现可重新提交到支付通道（同一提现单号不会重复打款）。',
+    retry: '重新提交',
+    retryTitle: '将提现 {{no}} 重新提交到支付通道？',
+    retryIntro: '支付通道按提现单号去重，不会重复打款；结果以通道回执为准。',
     statuses: {
       requested: '已申请',
       processing: '处理中',

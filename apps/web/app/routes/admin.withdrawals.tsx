@@ -1,20 +1,25 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { AdminWithdrawalRow, Page } from '@cfx/contract/admin.ts';
 import { Pager } from '../components/ui/pager.tsx';
-import { adminData } from '../features/admin/api.ts';
-import { AdminPage, Badge, fen, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
+import { adminApi, adminData } from '../features/admin/api.ts';
+import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
+import { AdminPage, Badge, fen, notify, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
+import { useCan } from '../features/admin/session.ts';
 
 const PAGE_SIZE = 20;
 const STATUSES = ['requested', 'processing', 'succeeded', 'failed'] as const;
 type Status = (typeof STATUSES)[number];
 const tone = (s: Status) => (s === 'succeeded' ? 'good' : s === 'failed' ? 'bad' : 'info');
 
-/** Withdrawals (finance): looked up by status; the payout module and its provider move them (docs/payouts.md). */
+/** Withdrawals (finance): looked up by status; one stuck in `requested` can be submitted to the provider again. */
 export default function AdminWithdrawals() {
   const t = useAdminT();
+  const can = useCan();
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const status = (params.get('status') ?? '') as Status | '';
   const page = Math.max(1, Number(params.get('page')) || 1);
@@ -22,6 +27,14 @@ export default function AdminWithdrawals() {
     queryKey: ['admin', 'withdrawals', status, page],
     queryFn: () => adminData<Page<AdminWithdrawalRow>>(AdminPaths.withdrawalsList, { status: status || null, pageNum: page, pageSize: PAGE_SIZE }),
   });
+  const [retry, setRetry] = useState<string | null>(null);
+  const resubmit = async () => {
+    const r = await adminApi<AdminWithdrawalRow>(AdminPaths.withdrawalRetry, { withdrawNo: retry });
+    if (!r.ok) return r.message;
+    void client.invalidateQueries({ queryKey: ['admin', 'withdrawals'] });
+    notify.ok(r.message);
+    return null;
+  };
   return (
     <AdminPage title={t('withdrawals.title')} permission="withdrawals.read" testId="admin-withdrawals">
       <p className="mb-4 text-sm text-ink-faint">{t('withdrawals.note')}</p>
@@ -35,11 +48,11 @@ export default function AdminWithdrawals() {
         {(d) => (
           <>
             <Table
-              head={[t('withdrawals.withdrawNo'), t('withdrawals.user'), t('withdrawals.amount'), t('withdrawals.fee'), t('withdrawals.net'), t('withdrawals.bank'), t('withdrawals.createdAt'), t('common.status'), t('withdrawals.failReason')]}
+              head={[t('withdrawals.withdrawNo'), t('withdrawals.user'), t('withdrawals.amount'), t('withdrawals.fee'), t('withdrawals.net'), t('withdrawals.bank'), t('withdrawals.createdAt'), t('common.status'), t('withdrawals.failReason'), '']}
               testId="admin-withdrawals-table"
             >
               {d.list.map((w) => (
-                <tr key={w.withdrawNo}>
+                <tr key={w.withdrawNo} data-testid="admin-withdrawal-row">
                   <td className={`${td} tabular`}>{w.withdrawNo}</td>
                   <td className={td}>
                     {w.nickname} <span className="text-xs text-ink-faint">#{w.userId}</span>
@@ -55,6 +68,13 @@ export default function AdminWithdrawals() {
                     <Badge tone={tone(w.status)}>{t(`withdrawals.statuses.${w.status}`)}</Badge>
                   </td>
                   <td className={td}>{w.failReason ?? ''}</td>
+                  <td className={td}>
+                    {w.status === 'requested' && can('withdrawals.act') && (
+                      <button type="button" className="text-brand hover:underline" onClick={() => setRetry(w.withdrawNo)} data-testid="admin-withdrawal-retry">
+                        {t('withdrawals.retry')}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </Table>
@@ -62,6 +82,15 @@ export default function AdminWithdrawals() {
           </>
         )}
       </QueryState>
+      <ConfirmDialog
+        open={retry !== null}
+        onClose={() => setRetry(null)}
+        title={t('withdrawals.retryTitle', { no: retry ?? '' })}
+        intro={t('withdrawals.retryIntro')}
+        confirmLabel={t('withdrawals.retry')}
+        testId="admin-withdrawal-retry-dialog"
+        onConfirm={resubmit}
+      />
     </AdminPage>
   );
 }

@@ -61,7 +61,7 @@ export interface AdminCall<B, Qs> {
    * transaction (audit.ts withTxHook). `entry(inner, trx)` gets the operation's transaction result
    * and may throw to refuse, which rolls everything back.
    */
-  call<T>(fn: (hooked: AppContext) => Promise<T>, entry: (inner: unknown, trx: Q) => Promise<AuditEntry> | AuditEntry): Promise<T>;
+  call<T>(fn: (ctx: AppContext) => Promise<T>, entry: (inner: unknown, trx: Q) => Promise<AuditEntry> | AuditEntry): Promise<T>;
 }
 
 /** Stages of the staff session each sign-in access accepts (a permission or `self` needs a full one). */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
@@ -78,45 +79,69 @@ export async function writeAudit(trx: Q, actor: AuditActor, entry: AuditEntry, n
     .execute();
 }
 
+/** The audited call running in this async context (audit.ts withTxHook). */
+interface HookState {
+  hook: (trx: Q, result: unknown) => Promise<void>;
+  committed: boolean;
+  done: boolean;
+}
+const calls = new AsyncLocalStorage<HookState>();
+const patched = new WeakSet<object>();
+
 /**
- * Runs `fn` (a domain operation that opens exactly one database transaction of its own, through
- * inTx or kysely.transaction()) with a context whose `transaction()` runs `hook(trx, result)`
- * inside that transaction, after the operation's work and before it commits. The hook writes the
- * audit row — and may refuse (throw), which rolls the whole operation back. A retried attempt
- * (deadlock, busy) runs the hook again in the new attempt. Opening a second transaction after one
- * committed is a programming error and throws: an audited action must be one atomic step. An
- * operation that returns without opening one (it refused before changing anything) has its result
- * handed to the hook in a transaction of the hook's own, where the hook refuses it.
+ * Makes `kysely.transaction()` hook-aware, once per database handle: inside an audited call (see
+ * withTxHook) the first transaction that commits runs the hook inside itself; everywhere else —
+ * every other request, every background task — it is Kysely's own, untouched. The handle, the
+ * database object and the context keep their identity (modules key caches and event buses on them).
  */
-export async function withTxHook<T>(ctx: AppContext, hook: (trx: Q, result: unknown) => Promise<void>, fn: (hooked: AppContext) => Promise<T>): Promise<T> {
-  const real = ctx.db.kysely;
-  let committed = 0;
-  const transaction = () => {
-    if (committed > 0) throw new Error('an audited action opened a second transaction');
-    return {
-      execute: async <R>(inner: (trx: Kysely<Database>) => Promise<R>): Promise<R> => {
-        const out = await real.transaction().execute(async (trx) => {
-          const r = await inner(trx);
-          await hook(trx, r);
-          return r;
-        });
-        committed++;
-        return out;
+function installHook(kysely: Kysely<Database>) {
+  if (patched.has(kysely)) return;
+  patched.add(kysely);
+  const original = kysely.transaction.bind(kysely);
+  (kysely as { transaction: typeof kysely.transaction }).transaction = () => {
+    const builder = original();
+    const state = calls.getStore();
+    if (!state || state.done || state.committed) return builder;
+    const execute = builder.execute.bind(builder);
+    return new Proxy(builder, {
+      get(target, prop) {
+        if (prop === 'execute') {
+          return async <R>(inner: (trx: Kysely<Database>) => Promise<R>): Promise<R> => {
+            const out = await execute(async (trx) => {
+              const r = await inner(trx);
+              await state.hook(trx, r);
+              return r;
+            });
+            state.committed = true;
+            return out;
+          };
+        }
+        const v = Reflect.get(target, prop, target) as unknown;
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
       },
-    };
+    });
   };
-  const kysely = new Proxy(real, {
-    get(target, prop) {
-      if (prop === 'transaction') return transaction;
-      const v = Reflect.get(target, prop, target) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
-    },
-  });
-  const hooked: AppContext = { ...ctx, db: { ...ctx.db, kysely } };
-  const result = await fn(hooked);
-  // Returned without a transaction: the operation decided before changing anything (e.g. closeUnpaidOrder
-  // answering false for an order that is no longer unpaid). The hook sees that result in a transaction
-  // of its own and refuses it, or records it.
-  if (committed === 0) await real.transaction().execute((trx) => hook(trx, result));
-  return result;
+}
+
+/**
+ * Runs `fn` — a domain operation that makes its change in its first database transaction (inTx or
+ * kysely.transaction()) — so that `hook(trx, result)` runs inside that transaction, after the
+ * operation's work and before it commits. The hook writes the audit row, and may refuse (throw),
+ * which rolls the whole operation back. An attempt that is retried (deadlock, busy) runs the hook
+ * again in the new attempt; transactions after the first committed one are left alone. An
+ * operation that returns without committing one (it refused before changing anything) has its
+ * result handed to the hook in a transaction of the hook's own, where the hook refuses it or
+ * records it. Only code running in this call's async context is affected (AsyncLocalStorage).
+ */
+export async function withTxHook<T>(ctx: AppContext, hook: (trx: Q, result: unknown) => Promise<void>, fn: (ctx: AppContext) => Promise<T>): Promise<T> {
+  installHook(ctx.db.kysely);
+  const state: HookState = { hook, committed: false, done: false };
+  try {
+    const result = await calls.run(state, () => fn(ctx));
+    state.done = true;
+    if (!state.committed) await ctx.db.kysely.transaction().execute((trx) => hook(trx, result));
+    return result;
+  } finally {
+    state.done = true;
+  }
 }

@@ -96,7 +96,7 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
       const reason = decision === 'rejected' ? checkReason(c.body.reason) : (c.body.reason ?? '').trim() || undefined;
       const before = await applicationDetail(ctx, id);
       await c.call(
-        (hooked) => reviewApplication(hooked, c.staff.userId, id, decision, reason),
+        (cx) => reviewApplication(cx, c.staff.userId, id, decision, reason),
         () => ({ action: 'application.review', targetType: 'application', targetId: id, summary: { project: before.projectName, before: { status: before.status }, after: { status: decision }, reason: reason ?? null } }),
       );
       return applicationDetail(ctx, id);
@@ -137,7 +137,7 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
     handler: async (c) => {
       const before = await ticketForStaff(ctx, c.body.id);
       await c.call(
-        (hooked) => replyTicket(hooked, c.staff.userId, c.body.id, c.body.text),
+        (cx) => replyTicket(cx, c.staff.userId, c.body.id, c.body.text),
         () => ({ action: 'ticket.reply', targetType: 'ticket', targetId: c.body.id, summary: { before: { status: before.status }, after: { status: 'answered' }, chars: [...c.body.text.trim()].length } }),
       );
       return ticketForStaff(ctx, c.body.id);
@@ -148,7 +148,7 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
     handler: async (c) => {
       const before = await ticketForStaff(ctx, c.body.id);
       await c.call(
-        (hooked) => closeTicket(hooked, c.staff.userId, c.body.id),
+        (cx) => closeTicket(cx, c.staff.userId, c.body.id),
         () => ({ action: 'ticket.close', targetType: 'ticket', targetId: c.body.id, summary: { before: { status: before.status }, after: { status: 'closed' } } }),
       );
       return ticketForStaff(ctx, c.body.id);
@@ -180,7 +180,7 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
       const { orderNo } = c.body;
       const before = await orderDetailForStaff(ctx, orderNo);
       await c.call(
-        (hooked) => closeUnpaidOrder(hooked, orderNo, 'cancelled', { reason: `cancelled by staff #${c.staff.id}` }),
+        (cx) => closeUnpaidOrder(cx, orderNo, 'cancelled', { reason: `cancelled by staff #${c.staff.id}` }),
         (closed) => {
           if (closed !== true) throw new ApiError(Status.ORDER_STATE, 'orderNotCancellable');
           return { action: 'order.cancel', targetType: 'order', targetId: orderNo, summary: { before: { status: before.status }, after: { status: 'cancelled' }, priceFen: before.priceFen, reason } };
@@ -196,7 +196,7 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
       const { orderNo } = c.body;
       const { priceFen, buyerId } = await checkRefundable(ctx, orderNo);
       await c.call(
-        (hooked) => refundOrder(hooked, orderNo, `refunded by staff #${c.staff.id}`),
+        (cx) => refundOrder(cx, orderNo, `refunded by staff #${c.staff.id}`),
         async (refunded, trx) => {
           if (refunded !== true) throw new ApiError(Status.ORDER_STATE, 'orderNotRefundable');
           await claimSettlement(trx, orderNo, ctx.now());
