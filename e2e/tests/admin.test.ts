@@ -75,7 +75,7 @@ async function firstSignIn(page: Page, username: string, oneTime: string, newPas
 async function submitApplication(token: string): Promise<number> {
   const up = async (p: string, name: string, type: string, bytes: Buffer) => {
     const form = new FormData();
-    form.append('file', new Blob([bytes], { type }), name);
+    form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
     const r = await (await fetch(`${server.base}/mvapi/public${p}`, { method: 'POST', headers: { token, channel: 'pc' }, body: form })).json();
     expect(r.status, r.message).toBe('000000');
     return r.data.key as string;
