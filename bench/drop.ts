@@ -11,7 +11,8 @@
 //   set — a throw-away PostgreSQL started with scripts/pg-start.sh for this run.
 //   env: BENCH_STOCK, BENCH_ATTEMPTS, BENCH_USERS, BENCH_CONCURRENCY, BENCH_LIMIT (per identity, 2),
 //   BENCH_WINDOW_S (payment window, 10), CHAIN_BLOCK_INTERVAL_MS, CHAIN_RECEIPT_INTERVAL_MS (200),
-//   BENCH_KEEP=1 keeps the data dir and the logs.
+//   BENCH_SERVERS=1 (a comparison: everything on one process), BENCH_PROF=1 (CPU profiles of the servers),
+//   BENCH_KEEP=1 keeps the data dir, the logs and the PostgreSQL database.
 //
 // Layout: server A = apps/server/src/main.ts with the embedded @xcfx/node, the job worker (expiry,
 // fulfilment, completion) and the mint job; server B = the same main.ts with CHAIN=off and
@@ -56,6 +57,8 @@ const P = {
   bareRequests: num(env.BENCH_BARE_REQUESTS, quick ? 5_000 : 50_000),
   /** Attempts per second (0 = as fast as answered). Quick mode paces so expired units come back within the run. */
   rate: num(env.BENCH_RATE, quick ? 250 : 0),
+  /** Server processes (2; 1 for a comparison run: everything on server A). */
+  servers: num(env.BENCH_SERVERS, 2),
   /** Winners of the first N seconds (and of the first half of the attempts) may cancel (7%) or walk away (8%); later winners all pay. */
   churnSeconds: num(env.BENCH_CHURN_S, quick ? 5 : 30),
   mintTimeoutS: num(env.BENCH_MINT_TIMEOUT_S, 900),
@@ -198,13 +201,16 @@ try {
   const seeded = await seedUsers(P.users);
   log(`seeded ${seeded.users.length} users of ${seeded.identities} identities (${seeded.multi} with 2–3 accounts) in ${((Date.now() - tSeed) / 1000).toFixed(1)} s`);
 
-  const serverB = startServer('B', { PORT: String(portB), CHAIN: 'off', MARKET_JOBS: '0' });
-  await healthy(baseB, false, serverB);
-  log('server B (API only: CHAIN=off, MARKET_JOBS=0) up');
+  if (P.servers > 1) {
+    const serverB = startServer('B', { PORT: String(portB), CHAIN: 'off', MARKET_JOBS: '0' });
+    await healthy(baseB, false, serverB);
+    log('server B (API only: CHAIN=off, MARKET_JOBS=0) up');
+  }
+  const targets = P.servers > 1 ? [baseA, baseB] : [baseA];
 
   // -------------------------------------------------------------------------------------------
   // Baseline: two bare Fastify processes, the same generator, the same concurrency.
-  const bare = await Promise.all([0, 1].map(async () => {
+  const bare = await Promise.all(targets.map(async () => {
     const c = fork(path.join(here, 'drop-bare.mjs'), [], { env: { PORT: '0' }, stdio: 'inherit' });
     children.push(c);
     const port = await new Promise<number>((resolve) => c.once('message', (m: { port: number }) => resolve(m.port)));
@@ -212,7 +218,7 @@ try {
   }));
   const baseline = await runLoad({ mode: 'bare', targets: bare.map((b) => b.base), users: seeded.users.slice(0, 1000).map((u) => ({ token: u.token })), attempts: P.bareRequests, concurrency: P.concurrency, projectId: 1 });
   for (const b of bare) b.c.kill('SIGTERM');
-  log(`baseline (bare Fastify ×2): ${Math.round(baseline.perSecond)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms`);
+  log(`baseline (bare Fastify ×${targets.length}): ${Math.round(baseline.perSecond)} req/s, p50 ${baseline.latency.p50} ms, p99 ${baseline.latency.p99} ms`);
 
   // -------------------------------------------------------------------------------------------
   // The release: on sale a few seconds from now, with its per-identity limit.
@@ -230,7 +236,7 @@ try {
   // Server clock (nowStint: serverTime) — the generator starts at the sale start by it.
   const probeUser = seeded.users[0]!;
   let serverOffsetMs = 0;
-  for (const base of [baseA, baseB]) {
+  for (const base of targets) {
     const t0 = Date.now();
     const r = (await (await fetch(`${base}/mvapi/public/official/stint/nowStint/?projectId=${projectId}`, { headers: { token: probeUser.token } })).json()) as { data: { serverTime: number; saleStartAt: number; status: string } };
     const t1 = Date.now();
@@ -242,7 +248,7 @@ try {
   await waitFor('1.5 s before the start', async () => Date.now() + serverOffsetMs >= saleStartAt - 1500, 30_000, 20);
   const early: Record<string, number> = {};
   for (let i = 0; i < 10; i++) {
-    const base = i % 2 ? baseB : baseA;
+    const base = targets[i % targets.length]!;
     const r = await fetch(`${base}/mvapi/public/payment/nftOrder/V1/createOrder`, { method: 'POST', headers: { 'content-type': 'application/json', token: seeded.users[i]!.token }, body: JSON.stringify({ projectId, count: 1 }) });
     const k = `${r.status}:${((await r.json()) as { status: string }).status}`;
     early[k] = (early[k] ?? 0) + 1;
@@ -271,7 +277,7 @@ try {
     }
   })();
   const drop = await runLoad({
-    mode: 'drop', targets: [baseA, baseB], users: seeded.users.map((u) => ({ token: u.token })), attempts: P.attempts, concurrency: P.concurrency, projectId,
+    mode: 'drop', targets, users: seeded.users.map((u) => ({ token: u.token })), attempts: P.attempts, concurrency: P.concurrency, projectId,
     saleStartAt, serverOffsetMs, twoShare: 0.5, payShare: 0.85, cancelShare: 0.07, churnSeconds: P.churnSeconds, thinkMs: 1000, rate: P.rate,
   });
   log(`attempts done: ${drop.attempts} in ${drop.seconds.toFixed(1)} s (${Math.round(drop.perSecond)}/s); orders ${drop.created} (${drop.units} units), paid ${drop.paid}, cancelled ${drop.cancelled}, abandoned orders ${drop.abandoned}`);
@@ -398,11 +404,22 @@ try {
   const lat = (l: { p50: number; p90: number; p99: number; max: number } | null) => (l ? `p50 ${l.p50} / p90 ${l.p90} / p99 ${l.p99} / max ${l.max} ms` : '—');
   const sorted = (a: Record<string, number>) => Object.fromEntries(Object.entries(a).sort((x, y) => y[1] - x[1]));
   console.log('');
-  console.log(`=== drop benchmark: ${dbKind === 'postgres' ? 'PostgreSQL 15' : 'SQLite (WAL, one file)'}, 2 server processes${quick ? ' (quick)' : ''} — ${new Date().toISOString()} ===`);
+  console.log(`=== drop benchmark: ${dbKind === 'postgres' ? 'PostgreSQL 15' : 'SQLite (WAL, one file)'}, ${P.servers} server process${P.servers > 1 ? 'es' : ''}${quick ? ' (quick)' : ''} — ${new Date().toISOString()} ===`);
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) at the end; block interval ${env.CHAIN_BLOCK_INTERVAL_MS ?? 'off (each tx packed at once)'}; receipt poll ${env.CHAIN_RECEIPT_INTERVAL_MS ?? 200} ms`);
   console.log(`stock ${P.stock}, limit ${P.limit}/identity (max ${P.limit}/order), ${seeded.users.length} users / ${seeded.identities} identities (${seeded.multi} with 2–3 accounts), ${P.attempts} attempts at concurrency ${P.concurrency}${P.rate ? ` paced at ${P.rate}/s` : ' unpaced'}, churn in the first ${P.churnSeconds} s, payment window ${P.windowS} s`);
   console.log(`createOrder: ${Math.round(drop.perSecond)} attempts/s over ${drop.seconds.toFixed(1)} s; latency ${lat(drop.latency)}`);
-  console.log(`baseline bare Fastify ×2: ${Math.round(baseline.perSecond)} req/s; latency ${lat(baseline.latency)}  →  ratio ${ratio.toFixed(2)}×`);
+  // The two phases of the flood: while units are left every admitted attempt is a reservation
+  // transaction; once all are taken the cached stock answers 1022 without a write.
+  const soldOutSec = drop.firstSoldOut === null ? drop.timeline.length : Math.floor((drop.firstSoldOut - drop.startedAt) / 1000);
+  const phase = (a: number, b: number) => {
+    let n = 0;
+    for (let i = a; i < b && i < drop.timeline.length; i++) for (const v of Object.values(drop.timeline[i] ?? {})) n += v;
+    const secs = Math.min(b, drop.timeline.length) - a;
+    return secs > 0 ? Math.round(n / secs) : null;
+  };
+  const reservePhase = phase(0, soldOutSec), soldOutPhase = phase(soldOutSec + 1, drop.timeline.length - 1);
+  console.log(`  by phase: ${reservePhase ?? '—'} attempts/s while units were left (0–${soldOutSec} s, ${reservePhase ? (reservePhase / baseline.perSecond).toFixed(2) : '—'}× the bare route), ${soldOutPhase ?? '—'} attempts/s once sold out (${soldOutPhase ? (soldOutPhase / baseline.perSecond).toFixed(2) : '—'}×)${P.rate ? ' — paced, so these ratios say nothing' : ''}`);
+  console.log(`baseline bare Fastify ×${targets.length}: ${Math.round(baseline.perSecond)} req/s; latency ${lat(baseline.latency)}  →  ratio ${ratio.toFixed(2)}×`);
   console.log(`createOrder answers: ${JSON.stringify(sorted(drop.answers))}`);
   console.log(`pay (balance): ${lat(drop.pay.latency)}; answers ${JSON.stringify(drop.pay.answers)}`);
   console.log(`cancel: ${lat(drop.cancel.latency)}; answers ${JSON.stringify(drop.cancel.answers)}`);
@@ -420,7 +437,7 @@ try {
     console.log(`  ${String(sec).padStart(4)} s: ${t.taken} / ${t.sold} / ${t.goods} / ${t.minted}${Object.keys(win).length ? ` | ${JSON.stringify(win)}` : ''}`);
   }
   console.log(problems.length ? `PROBLEMS (${problems.length}):\n  ${problems.join('\n  ')}` : 'all checks passed');
-  console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, pay: drop.pay.latency, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg() })}`);
+  console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, pay: drop.pay.latency, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), reservePhase, soldOutPhase, answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg() })}`);
   process.exitCode = problems.length ? 1 : 0;
 
   // -------------------------------------------------------------------------------------------
