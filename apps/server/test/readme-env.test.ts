@@ -43,19 +43,28 @@ const READS = [
   /\(\s*env\s*,\s*['"`]([A-Z][A-Z0-9_]*)['"`]/g,
 ];
 
+/**
+ * Vite's own build flags (`import.meta.env.DEV`, `PROD`, `MODE`, `SSR`, `BASE_URL`) are fixed when the web app
+ * is built, not read from the environment at run time, so they are not configuration and not counted.
+ */
+const VITE_BUILD_FLAG = /\bimport\.meta\.env\.(?:DEV|PROD|MODE|SSR|BASE_URL)\b/g;
+
+/** The variables one source text reads. */
+function readsIn(source: string): string[] {
+  const text = source.replace(VITE_BUILD_FLAG, '');
+  return READS.flatMap((re) => [...text.matchAll(re)].map((m) => m[1]!));
+}
+
 /** Every variable read in SOURCE_DIRS, with the files that read it. */
 function variablesRead(): Map<string, string[]> {
   const found = new Map<string, string[]>();
   for (const dir of SOURCE_DIRS) {
     for (const file of sourceFiles(path.join(root, dir))) {
-      const text = fs.readFileSync(file, 'utf8');
-      for (const re of READS) {
-        for (const m of text.matchAll(re)) {
-          const files = found.get(m[1]!) ?? [];
-          const rel = path.relative(root, file);
-          if (!files.includes(rel)) files.push(rel);
-          found.set(m[1]!, files);
-        }
+      for (const name of readsIn(fs.readFileSync(file, 'utf8'))) {
+        const files = found.get(name) ?? [];
+        const rel = path.relative(root, file);
+        if (!files.includes(rel)) files.push(rel);
+        found.set(name, files);
       }
     }
   }
@@ -94,6 +103,11 @@ describe('README configuration table', () => {
     expect(read.has('INTERNAL_API_ORIGIN')).toBe(true); // the web app's SSR
     expect(read.has('SKIP_WEB_BUILD')).toBe(true); // scripts/start.mjs
     expect(names.length).toBeGreaterThan(40);
+  });
+
+  it("Vite's build flags are not variables, but what else import.meta.env names is", () => {
+    expect(readsIn('if (import.meta.env.DEV || import.meta.env.PROD) log(import.meta.env.MODE, import.meta.env.SSR);')).toEqual([]);
+    expect(readsIn('const u = import.meta.env.VITE_API_ORIGIN; const d = process.env.DEV;')).toEqual(['VITE_API_ORIGIN', 'DEV']);
   });
 
   it('documents every variable the code reads', () => {
