@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../src/modules/orders/close-order.ts';
 import { forgetDropReleases } from '../src/modules/drops/release.ts';
-import { dropStockSnapshot } from '../src/modules/drops/stock.ts';
+import { dropStockSnapshot, stockOf } from '../src/modules/drops/stock.ts';
 import { mintPendingGoods } from '../src/modules/drops/mint-batches.ts';
 import { admitted } from '../src/modules/drops/admission.ts';
 import { API, call, type TestApp } from './helpers.ts';
@@ -288,6 +288,41 @@ describe('nowStint and the busy answers', () => {
       const tries = [];
       for (let i = 0; i < 4; i++) tries.push(await buy(app, u, projectId, 1, { lang: 'zh' }));
       expect(tries[3]).toMatchObject({ status: '1021', message: '操作过于频繁，请稍后再试' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('the attempt window, the release cache and the stock snapshot run on the cache clock (tests advance it, no sleeping)', async () => {
+    const app = await makeDropApp({ DROP_ATTEMPTS_PER_SECOND: '2', DROP_STOCK_CACHE_MS: '1000' });
+    try {
+      app.cacheClock.freeze();
+      const { projectId } = await makeDrop(app, { supply: 100, perIdentityLimit: 50, maxPerOrder: 5 });
+      const u = await makeTrader(app);
+      expect((await buy(app, u, projectId, 1)).status).toBe('000000');
+      expect((await buy(app, u, projectId, 1)).status).toBe('000000');
+      expect((await buy(app, u, projectId, 1)).status).toBe('1021'); // a third attempt in the same second
+      app.cacheClock.advance(999);
+      expect((await buy(app, u, projectId, 1)).status).toBe('1021');
+      app.cacheClock.advance(1);
+      expect((await buy(app, u, projectId, 1)).status).toBe('000000'); // a new window, with no real second passed
+      // The release read by createOrder is kept for a second of cache time: an end set behind the cache's back
+      // is not seen until the clock moves past it.
+      app.clock.t += 10;
+      await app.ctx.db.kysely.updateTable('projects').set({ sale_end_at: app.clock.t - 1 }).where('id', '=', projectId).execute();
+      const v = await makeTrader(app);
+      expect((await buy(app, v, projectId, 1)).status).toBe('000000');
+      app.cacheClock.advance(1001);
+      expect(await buy(app, v, projectId, 1)).toMatchObject({ status: '1024', message: 'the sale has ended' });
+      // The stock snapshot: another process's reservations (a direct update) show once it is older than DROP_STOCK_CACHE_MS.
+      const before = (await stockOf(app.ctx, projectId))!;
+      await app.ctx.db.kysely.updateTable('drop_stock').set({ taken: before.taken + 7 }).where('project_id', '=', projectId).execute();
+      expect((await stockOf(app.ctx, projectId))!.taken).toBe(before.taken);
+      app.cacheClock.advance(1000);
+      expect((await stockOf(app.ctx, projectId))!.taken).toBe(before.taken); // still fresh at exactly its lifetime
+      app.cacheClock.advance(1);
+      await stockOf(app.ctx, projectId); // stale: answered at once, reloaded in the background
+      await expect.poll(async () => (await stockOf(app.ctx, projectId))!.taken, { timeout: 15_000 }).toBe(before.taken + 7);
     } finally {
       await app.close();
     }

@@ -5,7 +5,8 @@ import { ApiError } from '../../http/envelope.ts';
 /**
  * Load shedding of the primary sale, in this process (docs/drops.md "Under load"):
  * - attempts: at most DROP_ATTEMPTS_PER_SECOND createOrder calls for drops per user and per
- *   real-name identity in any one-second window, else 1021 dropTooFrequent;
+ *   real-name identity in any one-second window (on the cache clock, ctx.monotonicNow: in memory,
+ *   never stored), else 1021 dropTooFrequent;
  * - admission: at most DROP_MAX_IN_FLIGHT reservations of one release run at once, else 1021
  *   dropQueueing — the database never sees more than that from one process, so a burst is answered
  *   fast with "排队中" instead of piling up lock waits and timeouts.
@@ -31,7 +32,7 @@ function stateOf(ctx: AppContext): State {
 /** Counts an attempt of `key` (`u:<userId>`, `i:<identity>`); throws DropBusy beyond the per-second budget. */
 export function countAttempt(ctx: AppContext, key: string) {
   const s = stateOf(ctx);
-  const now = performance.now();
+  const now = ctx.monotonicNow();
   if (s.windows.size > 50_000) for (const [k, w] of s.windows) if (now - w.start >= 1000) s.windows.delete(k);
   const w = s.windows.get(key);
   if (!w || now - w.start >= 1000) {

@@ -3,7 +3,7 @@ import type { ProjectStatus } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 
-/** What a drop needs of a release, kept in memory for up to a second (releases change rarely; a sale start is read by server time). */
+/** What a drop needs of a release, kept in memory for up to a second of the cache clock (ctx.monotonicNow; releases change rarely; a sale start is read by server time). */
 export interface DropRelease {
   id: number;
   name: string;
@@ -24,7 +24,7 @@ export async function dropRelease(ctx: AppContext, projectId: number): Promise<D
   let m = caches.get(ctx.db);
   if (!m) caches.set(ctx.db, (m = new Map()));
   const hit = m.get(projectId);
-  if (hit && performance.now() - hit.at <= MAX_AGE_MS) return hit.value;
+  if (hit && ctx.monotonicNow() - hit.at <= MAX_AGE_MS) return hit.value;
   const r = await ctx.db.kysely
     .selectFrom('projects')
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
@@ -46,7 +46,7 @@ export async function dropRelease(ctx: AppContext, projectId: number): Promise<D
       }
     : null;
   if (m.size > 10_000) m.clear();
-  m.set(projectId, { value, at: performance.now() });
+  m.set(projectId, { value, at: ctx.monotonicNow() });
   return value;
 }
 

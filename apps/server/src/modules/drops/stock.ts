@@ -17,8 +17,8 @@ import type { Q } from '../../db/tx.ts';
  * never deadlock on it, and the row is held only for the rest of a short transaction.
  *
  * Reads for display and the sold-out fast path come from an in-memory snapshot at most
- * DROP_STOCK_CACHE_MS (≤ 1 s) old, refreshed in the background; this process's own
- * reservations and releases adjust it at once.
+ * DROP_STOCK_CACHE_MS (≤ 1 s) old on the cache clock (ctx.monotonicNow), refreshed in the background;
+ * this process's own reservations and releases adjust it at once.
  */
 export interface StockSnapshot {
   supply: number;
@@ -64,14 +64,14 @@ async function load(ctx: AppContext, projectId: number): Promise<StockSnapshot |
 export async function stockOf(ctx: AppContext, projectId: number): Promise<StockSnapshot | undefined> {
   const cache = cacheOf(ctx);
   let e = cache.get(projectId);
-  const fresh = e?.value && performance.now() - e.loadedAt <= ctx.config.drops.stockCacheMs;
+  const fresh = e?.value && ctx.monotonicNow() - e.loadedAt <= ctx.config.drops.stockCacheMs;
   if (e && fresh) return e.value;
   if (!e) cache.set(projectId, (e = { loadedAt: -Infinity }));
   const entry = e;
   entry.loading ??= load(ctx, projectId)
     .then((v) => {
       entry.value = v;
-      entry.loadedAt = performance.now();
+      entry.loadedAt = ctx.monotonicNow();
       return v;
     })
     .finally(() => {
