@@ -1192,6 +1192,10 @@ export interface Database {
   follow_events: FollowEventsTable;
   creator_moments: CreatorMomentsTable;
   creator_moment_images: CreatorMomentImagesTable;
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
+  ticket_attachments: TicketAttachmentsTable;
+  ticket_events: TicketEventsTable;
   payout_accounts: PayoutAccountsTable;
   payout_identity: PayoutIdentityTable;
   payout_card_requests: PayoutCardRequestsTable;
