@@ -164,6 +164,8 @@ export async function buildApp(
   startPayouts(app, ctx, ctx.market?.jobs);
   // Messages: the SMS job and the order-expiring / drop-reminder sweeps.
   if (ctx.market) registerMessageJobs(ctx, ctx.market.jobs);
+  // Every job handler is registered: now the worker may claim jobs (a due job of any kind runs on its first pass).
+  if (ctx.market) await ctx.market.startJobs();
   // On the embedded dev chain the demo sellers list their demo collectibles for real (approve + signed listOrder).
   const demoMarket = config.demoData && ctx.chain?.embedded && ctx.market?.settlement ? startDemoMarket(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)) : undefined;
   app.setValidatorCompiler(validatorCompiler);

@@ -65,9 +65,16 @@ export class JobRunner {
     this.log = opts.log ?? (() => {});
   }
 
+  /**
+   * The handler of a job kind. Register every kind before start() (buildApp does, then starts the
+   * worker): a job of a kind without a handler is never claimed — it is "not yet", not a failed attempt.
+   */
   register(kind: JobKind, handler: JobHandler) {
     this.handlers.set(kind, handler);
   }
+
+  /** The kinds that had a handler when the worker started (undefined before start; a boot check of the tests). */
+  kindsAtStart: JobKind[] | undefined;
 
   /** Runs `fn` every `everyMs` (never two at once). */
   periodic(name: string, everyMs: number, fn: () => Promise<unknown>) {
@@ -76,6 +83,7 @@ export class JobRunner {
 
   async start() {
     this.stopped = false;
+    this.kindsAtStart = [...this.handlers.keys()];
     // A previous process died while running these: they are due again (one worker per database).
     await this.db.kysely.updateTable('jobs').set({ status: 'pending', run_at: Date.now(), lease_until: 0 }).where('status', '=', 'running').execute();
     this.schedule(0);
@@ -134,16 +142,21 @@ export class JobRunner {
     }
   }
 
-  /** Claims due jobs and starts their handlers (not awaited). Returns how many were claimed. */
+  /**
+   * Claims due jobs of the kinds that have a handler and starts their handlers (not awaited). Returns
+   * how many were claimed. A due job of a kind nobody registered stays pending, its attempts untouched.
+   */
   async claimAndStart(): Promise<number> {
     const room = Math.min(CLAIM_BATCH, this.maxInFlight - this.inFlight.size);
-    if (room <= 0) return 0;
+    const kinds = [...this.handlers.keys()];
+    if (room <= 0 || !kinds.length) return 0;
     const now = Date.now();
     const due = await this.db.kysely
       .selectFrom('jobs')
       .select('id')
       .where('status', '=', 'pending')
       .where('run_at', '<=', now)
+      .where('kind', 'in', kinds)
       .orderBy('run_at')
       .limit(room)
       .execute();
@@ -177,8 +190,12 @@ export class JobRunner {
     const handler = this.handlers.get(job.kind);
     let result: JobResult;
     let error: string | null = null;
+    if (!handler) {
+      // Not claimable without a handler (claimAndStart); should one be missing anyway, give the attempt back.
+      await this.db.kysely.updateTable('jobs').set((eb) => ({ status: 'pending', run_at: Date.now() + 1000, lease_until: 0, attempts: eb('attempts', '-', 1) })).where('id', '=', job.id).where('status', '=', 'running').execute();
+      return;
+    }
     try {
-      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       result = await handler(job);
     } catch (err) {
       error = String((err as Error)?.stack ?? err).slice(0, 500);

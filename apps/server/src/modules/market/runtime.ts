@@ -18,5 +18,7 @@ export interface MarketRuntime {
   attachSettlement(s: SettlementChain | undefined): void;
   /** Base URL the providers post notifies to (PAYMENT_NOTIFY_BASE_URL, else this server on loopback). */
   notifyBaseUrl(): string | undefined;
+  /** Starts the job worker (MARKET_JOBS) — after every module registered its job handlers. */
+  startJobs(): Promise<void>;
   stop(): Promise<void>;
 }

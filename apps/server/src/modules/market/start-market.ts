@@ -32,7 +32,8 @@ function sandboxSecret(ctx: AppContext): string {
 /**
  * Starts the market's live parts on ctx.market: the chain side (SettlementChain on ctx.chain),
  * the payment providers, and the durable job worker (settlement jobs, the order-expiry sweep
- * every second, payment reconciliation every 15 s). Stopped when the Fastify app closes.
+ * every second, payment reconciliation every 15 s). The worker itself starts with
+ * runtime.startJobs(), after the other modules registered their jobs. Stopped when the Fastify app closes.
  */
 export async function startMarket(app: FastifyInstance, ctx: AppContext): Promise<{ notifier: () => Notifier }> {
   const cfg = ctx.config.market;
@@ -88,6 +89,9 @@ export async function startMarket(app: FastifyInstance, ctx: AppContext): Promis
       const addr = app.server.address();
       return addr && typeof addr === 'object' ? `http://127.0.0.1:${addr.port}` : '';
     },
+    async startJobs() {
+      if (cfg.jobs && !jobs.running) await jobs.start();
+    },
     async stop() {
       notifier.stop();
       for (const off of unsubscribe) off();
@@ -104,7 +108,7 @@ export async function startMarket(app: FastifyInstance, ctx: AppContext): Promis
   jobs.periodic('expire-orders', 1000, () => expireDueOrders(ctx));
   jobs.periodic('reconcile-payments', 15_000, () => reconcilePayments(ctx));
   registerDropJobs(ctx, jobs); // fulfil (drop orders) and the drop completion sweep
-  if (cfg.jobs) await jobs.start();
+  // The worker is started by buildApp (runtime.startJobs) once every module has registered its jobs.
   app.addHook('onClose', async () => runtime.stop());
   return { notifier: () => notifier };
 }
