@@ -21,14 +21,23 @@ import * as m0018 from './migrations/0018-tickets.ts';
 import * as m0019 from './migrations/0019-admin.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
-/** Migrations are listed here in order; Kysely records applied ones, so running again is a no-op. */
 /** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
 export interface MigrationEnv {
   secrets: SecretBox;
   now: number;
 }
 
-const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration> = {
+/**
+ * Migrations are listed here in order; Kysely records applied ones, so running again is a no-op.
+ * They are applied in name order, but a database may already have a higher one than a pending one
+ * (parallel branches committed 0013–0019 in another order than numbered; a dev database that ran a
+ * later one first): `allowUnorderedMigrations` runs whatever is pending instead of refusing. Hence
+ * the rule for every migration: it may depend only on tables and columns that existed before the
+ * lowest number still open when it was written — 0013–0019 each use only tables of 0001–0012
+ * (users, projects, goods, orders, payments, creators, uploads) besides their own; 0020 only
+ * earlier ones. test/migrations-order.test.ts applies them out of order on both dialects.
+ */
+export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration> = {
   '0001-accounts': m0001.migration,
   '0002-wallet': m0002.migration,
   '0003-chain': m0003.migration,
@@ -59,7 +68,7 @@ export async function migrate(db: Db, env: MigrationEnv, target?: string): Promi
       return Object.fromEntries(Object.entries(migrations).map(([k, f]) => [k, f(db, env)]));
     },
   };
-  const migrator = new Migrator({ db: db.kysely, provider });
+  const migrator = new Migrator({ db: db.kysely, provider, allowUnorderedMigrations: true });
   const { error, results } = await (target ? migrator.migrateTo(target) : migrator.migrateToLatest());
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
