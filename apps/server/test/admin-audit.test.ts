@@ -6,6 +6,7 @@ import { inTx } from '../src/db/tx.ts';
 import { createStaffAccount } from '../src/tools/create-staff.ts';
 import { adminCall, adminGet, auditSince, codeAt, lastAuditId, makeStaff, NEW_PASSWORD, nextStep, type Staff } from './admin-helpers.ts';
 import { paidOrder, submittedApplication, ticketWithShot, unpaidOrder } from './admin-fixtures.ts';
+import { catalogAuditScenarios } from './admin-catalog-helpers.ts';
 import { register } from './helpers.ts';
 import { makeMarketApp, makeTrader, topup, type FakeChain } from './market-helpers.ts';
 import { openAccount, verifiedUser } from './payouts-helpers.ts';
@@ -84,6 +85,8 @@ async function scenarios(): Promise<Record<string, Scenario>> {
     [AdminPaths.staffResetPassword]: { action: 'staff.reset_password', targetId: tid, run: as(AdminPaths.staffResetPassword, { staffId: target.staff.id }) },
     [AdminPaths.staffDisable]: { action: 'staff.disable', targetId: tid, run: as(AdminPaths.staffDisable, { staffId: target.staff.id }) },
     [AdminPaths.staffEnable]: { action: 'staff.enable', targetId: tid, run: as(AdminPaths.staffEnable, { staffId: target.staff.id }) },
+    // The catalogue and content editors (admin-catalog-helpers.ts).
+    ...catalogAuditScenarios(t, o, IP),
   };
 }
 

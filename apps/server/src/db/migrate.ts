@@ -19,6 +19,7 @@ import * as m0016 from './migrations/0016-payouts.ts';
 import * as m0017 from './migrations/0017-follow-moments.ts';
 import * as m0018 from './migrations/0018-tickets.ts';
 import * as m0019 from './migrations/0019-admin.ts';
+import * as m0020 from './migrations/0020-catalog-admin.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
 /** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
@@ -59,6 +60,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0018-tickets': m0018.migration,
   // 0019 (the operations console) runs after every other part of issue #11 (0013–0018).
   '0019-admin': m0019.migration,
+  // 0020: the console's catalogue and content editors (news drafts, banner windows).
+  '0020-catalog-admin': m0020.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -291,6 +291,10 @@ export interface NewsTable {
   views: number;
   published_at: number;
   created_at: number;
+  /** 1 = draft / unpublished: never shown on the site (migration 0020). */
+  draft: Generated<number>;
+  /** Last edit in the console (migration 0020). */
+  updated_at: Generated<number | null>;
 }
 export interface BannersTable {
   id: Generated<number>;
@@ -303,6 +307,9 @@ export interface BannersTable {
   sort: number;
   active: number;
   created_at: number;
+  /** The active window (migration 0020); null = unbounded. */
+  start_at: Generated<number | null>;
+  end_at: Generated<number | null>;
 }
 export interface RecommendListsTable {
   id: Generated<number>;

@@ -98,6 +98,8 @@ export function adminRoute<B extends z.ZodType = z.ZodUnknown, Qs extends z.ZodT
     querystring?: Qs;
     /** The success message (default `ok`). */
     okKey?: MessageKey;
+    /** A larger body than the server's default (e.g. a whitelist CSV sent as text). */
+    bodyLimit?: number;
     handler: (c: AdminCall<z.infer<B>, z.infer<Qs>>) => Promise<unknown>;
   },
 ) {
@@ -110,6 +112,7 @@ export function adminRoute<B extends z.ZodType = z.ZodUnknown, Qs extends z.ZodT
     method,
     url: def.path,
     schema,
+    ...(def.bodyLimit ? { bodyLimit: def.bodyLimit } : {}),
     config: { admin: info },
     // Who is calling is settled before the body is validated: without access, no route says more than 1070 / 1071.
     preValidation: async (req: FastifyRequest) => {

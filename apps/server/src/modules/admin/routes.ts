@@ -21,6 +21,7 @@ import { listStaff, resetPassword, resetTotp, setDisabled, setRoles } from './st
 import { listTicketsForStaff, ticketForStaff } from './tickets.ts';
 import { checkReason, freezeUser, revealMobile, searchUsers, unfreezeUser, userDetail } from './users.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
+import { catalogRoutes } from './catalog/routes.ts';
 
 /**
  * The operations console's API under ADMIN_BASE (docs/admin.md): registered in its own scope by
@@ -243,6 +244,9 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
     path: AdminPaths.staffEnable, access: 'staff.manage', audit: true, body: A.staffIdBody, okKey: 'staffSaved',
     handler: async (c) => (await c.tx((trx, now) => setDisabled(ctx, trx, c.staff.id, c.body.staffId, false, now), (r) => r.entry)).staff,
   });
+
+  /* ───────────── catalogue and content editors (catalog/routes.ts) ───────────── */
+  await catalogRoutes(scope, ctx);
 
   /* ───────────── audit log (audit-list.ts) ───────────── */
   adminRoute(scope, ctx, { path: AdminPaths.auditList, access: 'audit.read', audit: false, body: A.auditListBody, handler: (c) => listAudit(ctx, c.body) });

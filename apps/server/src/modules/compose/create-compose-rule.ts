@@ -19,6 +19,8 @@ export interface ComposeRuleInput {
   startAt?: number;
   endAt?: number | null;
   holdingDays?: number;
+  /** The result release's creator (default: an existing creator other than the caller). */
+  creatorId?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function createComposeRule(ctx: AppContext, callerUserId: number | 
   const now = ctx.now();
   const out = await inTx(ctx, async (trx) => {
     await lockKey(ctx, trx, 'token-ranges');
-    const creatorId = await pickCreator(trx, callerUserId, now);
+    const creatorId = input.creatorId ?? (await pickCreator(trx, callerUserId, now));
     const resultName = input.resultName ?? `${input.name} · 合成品`;
     const result = await insertRelease(ctx, trx, {
       creatorId,

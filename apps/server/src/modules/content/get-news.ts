@@ -22,6 +22,7 @@ export async function getNews(ctx: AppContext, rawId: string) {
       .selectFrom('news')
       .select(['news.id', 'news.title'])
       .where('news.published_at', '<=', ctx.now())
+      .where('news.draft', '=', 0)
       .where((e) => e.or([e('news.published_at', '>', at), e.and([e('news.published_at', '=', at), e('news.id', '>', id)])]))
       .orderBy('news.published_at', 'asc')
       .orderBy('news.id', 'asc')

@@ -1,16 +1,24 @@
 import type { AppContext } from '../../context.ts';
+import { safeLinkUrl } from './edit-banners.ts';
 
 type Position = 'home' | 'projects' | 'market' | 'news';
 type LinkType = 'project' | 'goods' | 'news' | 'creator' | 'url';
 const LINK_TYPES = new Set<LinkType>(['project', 'goods', 'news', 'creator', 'url']);
 
-/** Active banners of a position in their order, each with the site path (or external URL) a click opens. */
+/**
+ * Active banners of a position in their order, each with the site path (or external URL) a click
+ * opens. Active = switched on in the console and inside its window (start_at / end_at, null =
+ * unbounded) by server time; read afresh on every call, so an edit shows at once.
+ */
 export async function listBanners(ctx: AppContext, position: Position) {
+  const now = ctx.now();
   const rows = await ctx.db.kysely
     .selectFrom('banners')
     .selectAll()
     .where('position', '=', position)
     .where('active', '=', 1)
+    .where((e) => e.or([e('start_at', 'is', null), e('start_at', '<=', now)]))
+    .where((e) => e.or([e('end_at', 'is', null), e('end_at', '>', now)]))
     .orderBy('sort', 'asc')
     .orderBy('id', 'asc')
     .limit(20)
@@ -29,7 +37,8 @@ export async function listBanners(ctx: AppContext, position: Position) {
     let url = '';
     let linkId: number | null = null;
     if (linkType === 'url') {
-      if (!/^(https?:\/\/|\/)/.test(b.link_target)) continue;
+      // A site path or an http(s) URL; never `//host` (another site) or a script URL.
+      if (!safeLinkUrl(b.link_target)) continue;
       url = b.link_target;
     } else {
       linkId = Number(b.link_target);

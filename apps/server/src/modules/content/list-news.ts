@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 
 const CARD_COLUMNS = ['news.id', 'news.title', 'news.cover', 'news.summary', 'news.category', 'news.is_hot', 'news.is_place', 'news.views', 'news.published_at'] as const;
 export function newsCardQuery(ctx: AppContext) {
-  // Only published items: a future published_at schedules an item.
-  return ctx.db.kysely.selectFrom('news').select(CARD_COLUMNS).where('news.published_at', '<=', ctx.now());
+  // Only published items: a future published_at schedules an item; a draft (unpublished in the console) never shows.
+  return ctx.db.kysely.selectFrom('news').select(CARD_COLUMNS).where('news.published_at', '<=', ctx.now()).where('news.draft', '=', 0);
 }
 export interface NewsCardRow {
   id: number;

@@ -73,3 +73,25 @@ export async function latestEpoch(ctx: AppContext, tag: 'latest_mined' | 'latest
 export function forgetEpochHeads(ctx: AppContext) {
   heads.delete(ctx.db);
 }
+
+/**
+ * The chain's newest epoch and its pace, for choosing a future draw epoch and showing its
+ * estimated date (the console's lottery settings): milliseconds per epoch measured from the
+ * timestamps of the pivot blocks of the newest epoch and of `span` epochs before it (embedded node
+ * or CHAIN_RPC_URL). Without a chain (tests: the installed beacon) the pace is not measured and
+ * `fallbackMs` is answered with `measured: false`.
+ */
+export async function epochTiming(ctx: AppContext, fallbackMs: number, span = 200): Promise<{ epoch: number | null; msPerEpoch: number; measured: boolean }> {
+  const epoch = await latestEpoch(ctx, 'latest_mined');
+  if (epoch === null || !ctx.chain) return { epoch, msPerEpoch: fallbackMs, measured: false };
+  let rpc = rpcs.get(ctx.chain);
+  if (!rpc) rpcs.set(ctx.chain, (rpc = createRpc(ctx.chain.rpcUrl, 10_000)));
+  const from = Math.max(0, epoch - span);
+  if (from === epoch) return { epoch, msPerEpoch: fallbackMs, measured: false };
+  const block = (e: number) => rpc.call<{ timestamp?: string } | null>('cfx_getBlockByEpochNumber', [`0x${e.toString(16)}`, false]).catch(() => null);
+  const [a, b] = await Promise.all([block(from), block(epoch)]);
+  const ta = a?.timestamp ? Number(BigInt(a.timestamp)) : NaN;
+  const tb = b?.timestamp ? Number(BigInt(b.timestamp)) : NaN;
+  if (!Number.isFinite(ta) || !Number.isFinite(tb) || tb <= ta) return { epoch, msPerEpoch: fallbackMs, measured: false };
+  return { epoch, msPerEpoch: Math.max(1, Math.round(((tb - ta) * 1000) / (epoch - from))), measured: true };
+}

@@ -258,3 +258,25 @@ export async function setDropPhases(ctx: AppContext, projectId: number, input: P
   forgetDropReleases(ctx);
   invalidateProjectInfo(ctx);
 }
+
+/**
+ * Removes a release's phases (and its lottery, which has no entries before the sale): the release
+ * is sold again as one public phase in its sale window. Only before the sale starts — refused like
+ * setDropPhases once a phase has begun or a unit is taken. The window stays as it is.
+ */
+export async function clearDropPhases(ctx: AppContext, projectId: number): Promise<void> {
+  const now = ctx.now();
+  const existing = await loadPlan(ctx.db.kysely, projectId);
+  const startedAt = existing.phases.find((x) => x.startAt !== null)?.startAt;
+  await inTx(ctx, async (trx) => {
+    const taken = await trx.selectFrom('drop_stock').select('taken').where('project_id', '=', projectId).executeTakeFirst();
+    if ((startedAt != null && now >= startedAt) || Number(taken?.taken ?? 0) > 0) throw invalid('the sale has started');
+    const entries = await trx.selectFrom('drop_lottery_entries').select('entry_no').where('project_id', '=', projectId).limit(1).executeTakeFirst();
+    if (entries) throw invalid('the lottery has entries');
+    await trx.deleteFrom('drop_phases').where('project_id', '=', projectId).execute();
+    await trx.deleteFrom('drop_lotteries').where('project_id', '=', projectId).execute();
+  });
+  forgetPhasePlans(ctx, projectId);
+  forgetDropReleases(ctx);
+  invalidateProjectInfo(ctx);
+}

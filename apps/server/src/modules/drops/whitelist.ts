@@ -87,10 +87,11 @@ const HEADER = /^(mobile|accountid|account_id)\s*,\s*quota$/i;
  * is a phone number, anything else an account id). Blank lines and lines starting with # are
  * skipped. Every line is checked first and every bad line is reported with its number; only a file
  * without errors is written, in ONE transaction (never half an import). Importing again updates the
- * quotas (idempotent); with `replace` entries missing from the file are deleted too.
- * The admin console will call this; until then tools/import-whitelist.ts does.
+ * quotas (idempotent); with `replace` entries missing from the file are deleted too. `dryRun`
+ * checks the file and counts what an import would do without writing (the console's check).
+ * Called by the console (modules/admin/catalog) and tools/import-whitelist.ts.
  */
-export async function importWhitelist(ctx: Pick<AppContext, 'db'>, projectId: number, text: string, opts: { now: number; replace?: boolean }): Promise<WhitelistImport> {
+export async function importWhitelist(ctx: Pick<AppContext, 'db'>, projectId: number, text: string, opts: { now: number; replace?: boolean; dryRun?: boolean }): Promise<WhitelistImport> {
   const q = ctx.db.kysely;
   const project = await q.selectFrom('projects').select('id').where('id', '=', projectId).executeTakeFirst();
   if (!project) throw new ApiError(Status.NOT_FOUND_ITEM, 'projectNotFound', {}, 404);
@@ -153,6 +154,19 @@ export async function importWhitelist(ctx: Pick<AppContext, 'db'>, projectId: nu
   errors.sort((a, b) => a.line - b.line);
   const report: WhitelistImport = { ok: errors.length === 0, entries: rows.length, added: 0, updated: 0, unchanged: 0, removed: 0, errors };
   if (errors.length) return report;
+  if (opts.dryRun) {
+    // A check (the console shows it before importing): what an import now would do, nothing written.
+    const existing = new Map<number, number>();
+    for (const e of await q.selectFrom('drop_whitelist').select(['user_id', 'quota']).where('project_id', '=', projectId).execute()) existing.set(Number(e.user_id), Number(e.quota));
+    for (const [userId, r] of resolved) {
+      const had = existing.get(userId);
+      if (had === undefined) report.added++;
+      else if (had !== r.quota) report.updated++;
+      else report.unchanged++;
+    }
+    if (opts.replace) report.removed = [...existing.keys()].filter((u) => !resolved.has(u)).length;
+    return report;
+  }
 
   await inTx(ctx, async (trx) => {
     const existing = new Map<number, number>();
@@ -180,6 +194,8 @@ export async function importWhitelist(ctx: Pick<AppContext, 'db'>, projectId: nu
       for (const part of chunks(gone)) await trx.deleteFrom('drop_whitelist').where('project_id', '=', projectId).where('user_id', 'in', part).execute();
       report.removed = gone.length;
     }
+    // The transaction's result is the report (an audited caller's hook reads it before the commit).
+    return report;
   });
   return report;
 }
