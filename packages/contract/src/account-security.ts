@@ -84,7 +84,7 @@ export const userCollection = z.object({
 });
 
 /** What keeps an account from being cancelled (money or goods that would be lost). */
-export const CANCEL_BLOCKER_KINDS = ['listed', 'unminted', 'orders', 'bids', 'balance', 'creator'] as const;
+export const CANCEL_BLOCKER_KINDS = ['listed', 'unminted', 'orders', 'bids', 'balance', 'payouts', 'creator'] as const;
 export type CancelBlockerKind = (typeof CANCEL_BLOCKER_KINDS)[number];
 export const cancelBlocker = z.object({
   kind: z.enum(CANCEL_BLOCKER_KINDS),

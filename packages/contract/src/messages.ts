@@ -387,6 +387,7 @@ export const serverMessages = {
   cancelItemOrders: { zh: '未完成的订单{n}笔', en: '{n} unfinished order(s)' },
   cancelItemBids: { zh: '进行中的出价{n}个', en: '{n} active bid(s)' },
   cancelItemBalance: { zh: '平台余额{amount}', en: 'a platform balance of {amount}' },
+  cancelItemPayouts: { zh: '处理中的提现或退款{n}笔', en: '{n} withdrawal(s) or refund(s) in progress' },
   cancelItemCreator: { zh: '创作者账户（请联系客服办理）', en: 'a creator account (please contact customer service)' },
   cancelItemSeparator: { zh: '、', en: ', ' },
   cancelRequested: { zh: '注销申请已提交，{d}天冷静期后生效', en: 'cancellation requested; it takes effect after a {d}-day cooling-off period' },

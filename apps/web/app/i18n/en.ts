@@ -402,6 +402,7 @@ export const en: Messages = {
         orders: '{{count}} unfinished order(s) (complete or cancel them)',
         bids: '{{count}} active bid(s) (withdraw them)',
         balance: 'a platform balance of {{amount}} (use it up first)',
+        payouts: '{{count}} withdrawal(s) or refund(s) in progress (wait until they finish)',
         creator: 'a creator account (contact customer service to cancel it)',
       },
       confirmLabel: 'I have read and understood the cancellation notice above',

@@ -400,6 +400,7 @@ export const zh = {
         orders: '未完成的订单 {{count}} 笔（请完成或取消）',
         bids: '进行中的出价 {{count}} 个（请先撤销）',
         balance: '平台余额 {{amount}}（请先用完）',
+        payouts: '处理中的提现或退款 {{count}} 笔（请等待完成）',
         creator: '创作者账户（请联系客服办理注销）',
       },
       confirmLabel: '我已阅读并知晓以上注销须知',

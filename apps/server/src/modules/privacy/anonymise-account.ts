@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { enqueueJob, type JobResult, type JobRunner } from '../../jobs/runner.ts';
 import { inTx, lockKey } from '../../db/tx.ts';
 import { recordSecurityEvent } from '../accounts/security-log.ts';
+import { payoutRuntime } from '../payout/runtime.ts';
 import { findCancelBlockers } from './cancel-account.ts';
 
 /** The nickname and avatar every cancelled account shows (where its old orders, deals and history rows still point). */
@@ -23,18 +24,27 @@ export type AnonymiseOutcome = 'anonymised' | 'blocked' | 'not_due' | 'nothing';
  * nickname and avatar reset, wallet unlinked, real-name row (sealed name, ID number, birth date and
  * the ID digest) deleted, every session revoked, favourites, search history, wallet challenges,
  * privacy settings and open phone-change tickets deleted, IPs and user agents of its security log
- * and the contact details of its project applications cleared. Kept for accounting, with the user
- * id: orders, order events, payments, deals, bids, listings, ledger rows, goods and their history.
+ * and the contact details of its project applications cleared; follows (the creators' follower
+ * counts follow), message settings and stream tickets, drop reminders deleted; the payout card
+ * binding revoked with its sealed number, reserved phone and digest deleted, started bindings, the
+ * payout account's sealed address and the ID-card photos deleted. Kept for accounting, with the user
+ * id: orders, order events, payments, deals, bids, listings, ledger rows, goods and their history,
+ * withdrawals and refunds (bank name and masked card only), and customer-service tickets.
  * Collectibles minted to the user's wallet stay theirs on chain.
  */
 export async function anonymiseAccount(ctx: AppContext, requestId: number): Promise<AnonymiseOutcome> {
   const now = ctx.now();
-  return inTx(ctx, async (trx) => {
+  const idPhotoKeys: string[] = [];
+  let unbind: { merchantNo: string; cardNo: string; bankCode: string; bindId: string | null } | undefined;
+  const outcome = await inTx(ctx, async (trx): Promise<AnonymiseOutcome> => {
+    idPhotoKeys.length = 0; // inTx may run the body again after a conflict
+    unbind = undefined;
     const req = await trx.selectFrom('account_cancellations').select(['user_id', 'status', 'effective_at']).where('id', '=', requestId).executeTakeFirst();
     if (!req || req.status !== 'cooling') return 'nothing';
     if (Number(req.effective_at) > now) return 'not_due';
     const userId = Number(req.user_id);
     await lockKey(ctx, trx, `cancel:${userId}`);
+    await lockKey(ctx, trx, `payout:${userId}`); // no withdrawal can start between the check and the card's revocation
     const blockers = await findCancelBlockers(trx, userId, now);
     const next = blockers.length ? 'blocked' : 'done';
     const moved = await trx
@@ -72,9 +82,43 @@ export async function anonymiseAccount(ctx: AppContext, requestId: number): Prom
     await trx.updateTable('mobile_change_tickets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
     await trx.updateTable('security_events').set({ ip: null, user_agent: null }).where('user_id', '=', userId).execute();
     await trx.updateTable('settled_applications').set({ contact_name: '', mobile: '', email: '' }).where('user_id', '=', userId).execute();
+    // Follows go, and each creator's follower count with them (it always equals the follows rows).
+    await lockKey(ctx, trx, `follow:${userId}`);
+    const unfollowed = await trx.deleteFrom('follows').where('user_id', '=', userId).returning('creator_id').execute();
+    for (const f of unfollowed) {
+      await trx.updateTable('creator_stats').set((eb) => ({ followers: eb('followers', '-', 1), updated_at: now })).where('creator_id', '=', Number(f.creator_id)).execute();
+    }
+    await trx.deleteFrom('message_settings').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('message_stream_tickets').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('drop_reminders').where('user_id', '=', userId).execute();
+    // Money out: the card binding is revoked and its sealed number, phone and digest deleted (the rows
+    // stay, masked, because withdrawals point at them for accounting); started bindings are deleted;
+    // the payout account keeps its state and merchant number but not the sealed address; the ID-card
+    // photos are deleted (rows here, files after the commit).
+    const card = await trx.selectFrom('payout_cards').select(['card_sealed', 'bank_code', 'provider_bind_id']).where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+    const account = await trx.selectFrom('payout_accounts').select('merchant_no').where('user_id', '=', userId).executeTakeFirst();
+    if (card && account?.merchant_no) unbind = { merchantNo: account.merchant_no, cardNo: ctx.secrets.open(card.card_sealed), bankCode: card.bank_code, bindId: card.provider_bind_id };
+    await trx.updateTable('payout_cards').set({ status: 'unbound', ended_at: now }).where('user_id', '=', userId).where('status', '=', 'active').execute();
+    await trx.updateTable('payout_cards').set({ card_sealed: '', mobile_sealed: '', card_digest: '' }).where('user_id', '=', userId).execute();
+    await trx.deleteFrom('payout_card_requests').where('user_id', '=', userId).execute();
+    await trx.updateTable('payout_accounts').set({ address_sealed: '', updated_at: now }).where('user_id', '=', userId).execute();
+    const photos = await trx.deleteFrom('payout_identity').where('user_id', '=', userId).returning('upload_id').execute();
+    if (photos.length) {
+      const ids = photos.map((p) => Number(p.upload_id));
+      idPhotoKeys.push(...(await trx.selectFrom('uploads').select('key').where('id', 'in', ids).execute()).map((u) => u.key));
+      await trx.deleteFrom('uploads').where('id', 'in', ids).where('user_id', '=', userId).execute();
+    }
     await recordSecurityEvent(trx, { userId, kind: 'account_cancelled', detail: { requestId }, at: now });
     return 'anonymised';
   });
+  // After the commit: the card's binding at the payout provider, and the ID-card photos' files (best
+  // effort, like unbindCard; a crash just before leaves an unreferenced private file, never a readable one).
+  if (outcome === 'anonymised') {
+    const provider = payoutRuntime(ctx)?.provider;
+    if (unbind && provider) await provider.unbindCard(unbind).catch(() => undefined);
+    for (const key of idPhotoKeys) await ctx.storage.delete(key).catch(() => {});
+  }
+  return outcome;
 }
 
 /** The durable job of one request (`anonymise:<requestId>`); a request not due yet is looked at again in a minute. */

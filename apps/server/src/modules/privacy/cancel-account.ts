@@ -22,15 +22,18 @@ const OPEN_ORDER = ['created', 'paying', 'paid', 'settling'] as const;
 /**
  * What would be lost if the account were cancelled now, each with its count: live listings
  * (on sale or reserved by an order), collectibles not minted to the wallet yet, unfinished orders
- * (as buyer or seller), active bids, a positive platform balance, and a creator account (its
- * releases need the platform). Collectibles already minted to the user's own wallet are NOT a
- * blocker: they stay the user's on chain. Withdrawals do not exist in this product (refunds go to
- * the platform balance, which is counted), so there is no pending-withdrawal check.
+ * (as buyer or seller), active bids, a positive platform balance, money on its way out (withdrawals
+ * requested or processing, refunds of stray payments to their original method not finished: the
+ * money has left the balance but has not arrived, and the outcome may bring it back), and a creator
+ * account (its releases need the platform). Collectibles already minted to the user's own wallet
+ * are NOT a blocker: they stay the user's on chain. Customer-service tickets do not block: an open
+ * ticket holds neither money nor goods (it stays, with its thread, after the cancellation).
  */
 export async function findCancelBlockers(q: Q, userId: number, now: number): Promise<CancelBlocker[]> {
   const count = async (qb: { executeTakeFirstOrThrow(): Promise<{ n: unknown }> }) => Number((await qb.executeTakeFirstOrThrow()).n);
   const n = sql<number>`count(*)`.as('n');
-  const [listed, unminted, orders, bids, balance, user] = await Promise.all([
+  const IN_FLIGHT = ['requested', 'processing'] as const;
+  const [listed, unminted, orders, bids, balance, user, withdrawals, refunds] = await Promise.all([
     count(q.selectFrom('listings').select(n).where('seller_user_id', '=', userId).where('status', 'in', ['on_sale', 'reserved'])),
     count(q.selectFrom('goods').select(n).where('owner_user_id', '=', userId).where('chain_status', '=', 'pending')),
     count(
@@ -43,6 +46,8 @@ export async function findCancelBlockers(q: Q, userId: number, now: number): Pro
     count(q.selectFrom('bids').select(n).where('bidder_user_id', '=', userId).where('status', '=', 'active').where('expires_at', '>', now)),
     q.selectFrom('ledger_balances').select('balance_fen').where('account', '=', Account.user(userId)).executeTakeFirst(),
     q.selectFrom('users').select('is_creator').where('id', '=', userId).executeTakeFirst(),
+    count(q.selectFrom('payout_withdrawals').select(n).where('user_id', '=', userId).where('status', 'in', [...IN_FLIGHT])),
+    count(q.selectFrom('stray_refunds').select(n).where('user_id', '=', userId).where('status', 'in', [...IN_FLIGHT])),
   ]);
   const out: CancelBlocker[] = [];
   if (listed > 0) out.push({ kind: 'listed', count: listed, amountFen: null });
@@ -51,6 +56,7 @@ export async function findCancelBlockers(q: Q, userId: number, now: number): Pro
   if (bids > 0) out.push({ kind: 'bids', count: bids, amountFen: null });
   const fen = Number(balance?.balance_fen ?? 0);
   if (fen > 0) out.push({ kind: 'balance', count: 1, amountFen: fen });
+  if (withdrawals + refunds > 0) out.push({ kind: 'payouts', count: withdrawals + refunds, amountFen: null });
   if (Number(user?.is_creator ?? 0) === 1) out.push({ kind: 'creator', count: 1, amountFen: null });
   return out;
 }
@@ -66,6 +72,7 @@ export function blockersText(blockers: CancelBlocker[], lang: Lang): string {
       case 'orders': return formatMessage('cancelItemOrders', lang, { n: b.count });
       case 'bids': return formatMessage('cancelItemBids', lang, { n: b.count });
       case 'balance': return formatMessage('cancelItemBalance', lang, { amount: yuan(b.amountFen ?? 0) });
+      case 'payouts': return formatMessage('cancelItemPayouts', lang, { n: b.count });
       case 'creator': return formatMessage('cancelItemCreator', lang);
     }
   });

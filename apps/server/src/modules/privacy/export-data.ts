@@ -4,13 +4,14 @@ import { SmsType } from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx, lockKey } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { randomToken, sha256 } from '../../util/crypto.ts';
+import { maskMobile, randomToken, sha256 } from '../../util/crypto.ts';
 import { deviceSummary, type ClientMeta } from '../accounts/client-info.ts';
 import { checkSmsCode } from '../accounts/input.ts';
 import { findUserById } from '../accounts/repo.ts';
 import { recordSecurityEvent } from '../accounts/security-log.ts';
 import { consumeSmsCode } from '../accounts/sms-codes.ts';
 import { Account } from '../ledger/ledger.ts';
+import { messageView } from '../messages/render.ts';
 import { readPrivacySettings } from './privacy-settings.ts';
 
 /** Rows per list in one export (a list that reaches it says so with `truncated`). */
@@ -166,6 +167,92 @@ export async function buildExport(ctx: AppContext, userId: number, includeId: bo
       k.selectFrom('data_exports').select(['include_id', 'downloads', 'created_at', 'expires_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(L).execute(),
     ]);
 
+  const [cards, payoutAccount, idPhotos, withdrawals, refunds, messages, messageSettings, reminders, follows, moments, tickets, invitees, lotteryEntries, whitelist, composes, transfers, boxOpenings, merchant, split] =
+    await Promise.all([
+      k.selectFrom('payout_cards').select(['bank_name', 'card_masked', 'mobile_masked', 'status', 'bound_at', 'ended_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(L).execute(),
+      k.selectFrom('payout_accounts').select(['provider', 'state', 'merchant_no', 'province_code', 'city_code', 'address_sealed', 'reject_reason', 'opened_at', 'created_at']).where('user_id', '=', userId).executeTakeFirst(),
+      k.selectFrom('payout_identity').select(['side', 'created_at']).where('user_id', '=', userId).orderBy('side').execute(),
+      k
+        .selectFrom('payout_withdrawals')
+        .select(['withdraw_no', 'amount_fen', 'fee_fen', 'net_fen', 'status', 'fail_reason', 'bank_name', 'card_masked', 'created_at', 'finished_at'])
+        .where('user_id', '=', userId)
+        .orderBy('id', 'desc')
+        .limit(L)
+        .execute(),
+      k.selectFrom('stray_refunds').select(['refund_no', 'order_no', 'provider', 'amount_fen', 'status', 'automatic', 'fail_reason', 'created_at', 'finished_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(L).execute(),
+      k.selectFrom('messages').select(['id', 'kind', 'title_key', 'body_key', 'params', 'link', 'read_at', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(L).execute(),
+      k.selectFrom('message_settings').select(['kind', 'in_app', 'sms', 'updated_at']).where('user_id', '=', userId).orderBy('kind').execute(),
+      k
+        .selectFrom('drop_reminders')
+        .innerJoin('projects', 'projects.id', 'drop_reminders.project_id')
+        .select(['drop_reminders.project_id', 'projects.name', 'drop_reminders.created_at', 'drop_reminders.notified_at'])
+        .where('drop_reminders.user_id', '=', userId)
+        .orderBy('drop_reminders.created_at', 'desc')
+        .limit(L)
+        .execute(),
+      k
+        .selectFrom('follows')
+        .innerJoin('creators', 'creators.id', 'follows.creator_id')
+        .select(['follows.creator_id', 'creators.name', 'follows.created_at'])
+        .where('follows.user_id', '=', userId)
+        .orderBy('follows.created_at', 'desc')
+        .limit(L)
+        .execute(),
+      k.selectFrom('creator_moments').select(['id', 'creator_id', 'content_text', 'image_count', 'created_at', 'deleted_at']).where('author_user_id', '=', userId).orderBy('id', 'desc').limit(L).execute(),
+      k.selectFrom('tickets').select(['id', 'category', 'subject', 'order_no', 'status', 'created_at', 'closed_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(L).execute(),
+      k.selectFrom('users').select(['mobile', 'nickname', 'created_at', 'is_realname']).where('invited_by', '=', userId).orderBy('created_at', 'desc').limit(L).execute(),
+      k
+        .selectFrom('drop_lottery_entries')
+        .innerJoin('projects', 'projects.id', 'drop_lottery_entries.project_id')
+        .select(['drop_lottery_entries.project_id', 'projects.name', 'drop_lottery_entries.entry_no', 'drop_lottery_entries.won', 'drop_lottery_entries.created_at'])
+        .where('drop_lottery_entries.user_id', '=', userId)
+        .orderBy('drop_lottery_entries.created_at', 'desc')
+        .limit(L)
+        .execute(),
+      k
+        .selectFrom('drop_whitelist')
+        .innerJoin('projects', 'projects.id', 'drop_whitelist.project_id')
+        .select(['drop_whitelist.project_id', 'projects.name', 'drop_whitelist.quota', 'drop_whitelist.created_at'])
+        .where('drop_whitelist.user_id', '=', userId)
+        .orderBy('drop_whitelist.created_at', 'desc')
+        .limit(L)
+        .execute(),
+      k
+        .selectFrom('compose_records')
+        .innerJoin('compose_rules', 'compose_rules.id', 'compose_records.rule_id')
+        .select(['compose_records.compose_no', 'compose_rules.name', 'compose_records.goods_ids', 'compose_records.result_token_id', 'compose_records.result_goods_id', 'compose_records.status', 'compose_records.owner_address', 'compose_records.tx_hash', 'compose_records.created_at'])
+        .where('compose_records.user_id', '=', userId)
+        .orderBy('compose_records.id', 'desc')
+        .limit(L)
+        .execute(),
+      k
+        .selectFrom('goods_transfers')
+        .select(['transfer_no', 'kind', 'goods_id', 'token_id', 'from_user_id', 'to_user_id', 'from_address', 'to_address', 'status', 'tx_hash', 'created_at', 'done_at'])
+        .where((e) => e.or([e('from_user_id', '=', userId), e('to_user_id', '=', userId)]))
+        .orderBy('id', 'desc')
+        .limit(L)
+        .execute(),
+      k.selectFrom('box_openings').select(['goods_id', 'project_id', 'status', 'item_goods_id', 'tx_hash', 'created_at']).where('user_id', '=', userId).orderBy('id', 'desc').limit(L).execute(),
+      k.selectFrom('payout_merchants').select(['merchant_no', 'short_name', 'sign_name_masked', 'service_phone', 'category', 'province_code', 'city_code', 'address', 'state', 'created_at']).where('user_id', '=', userId).executeTakeFirst(),
+      k.selectFrom('payout_split_relations').select(['merchant_no', 'ratio_permille', 'state', 'bound_at']).where('user_id', '=', userId).executeTakeFirst(),
+    ]);
+  const ticketIds = tickets.map((x) => Number(x.id));
+  const ticketMessages = ticketIds.length
+    ? await k
+        .selectFrom('ticket_messages')
+        .select((e) => [
+          'ticket_messages.id',
+          'ticket_messages.ticket_id',
+          'ticket_messages.author',
+          'ticket_messages.content',
+          'ticket_messages.created_at',
+          e.selectFrom('ticket_attachments').select((a) => a.fn.countAll<number>().as('n')).whereRef('ticket_attachments.message_id', '=', 'ticket_messages.id').as('attachments'),
+        ])
+        .where('ticket_messages.ticket_id', 'in', ticketIds)
+        .orderBy('ticket_messages.id')
+        .execute()
+    : [];
+
   let realnameOut: Record<string, unknown> | null = null;
   if (realname) {
     const base = { verifiedAt: Number(realname.verified_at), adult: Number(realname.adult) === 1, provider: realname.provider };
@@ -305,5 +392,125 @@ export async function buildExport(ctx: AppContext, userId: number, includeId: bo
     ),
     accountCancellations: list(cancellations.map((c) => ({ status: c.status, requestedAt: Number(c.requested_at), effectiveAt: Number(c.effective_at), closedAt: num(c.closed_at) }))),
     dataExports: list(exportsLog.map((x) => ({ includesIdNumber: Number(x.include_id) === 1, downloads: Number(x.downloads), createdAt: Number(x.created_at), expiresAt: Number(x.expires_at) }))),
+    // Money out: cards masked as the site shows them (never the number), the payout account (its
+    // address in clear only with the security code, like the ID number), withdrawals and refunds.
+    bankCards: list(cards.map((c) => ({ bankName: c.bank_name, cardNo: c.card_masked, reservedMobile: c.mobile_masked, status: c.status, boundAt: Number(c.bound_at), endedAt: num(c.ended_at) }))),
+    payoutAccount: payoutAccount
+      ? {
+          provider: payoutAccount.provider,
+          state: payoutAccount.state,
+          merchantNo: payoutAccount.merchant_no,
+          provinceCode: payoutAccount.province_code,
+          cityCode: payoutAccount.city_code,
+          address: includeId && payoutAccount.address_sealed ? ctx.secrets.open(payoutAccount.address_sealed) : null,
+          addressIncluded: includeId && Boolean(payoutAccount.address_sealed),
+          rejectReason: payoutAccount.reject_reason,
+          idPhotos: idPhotos.map((p) => ({ side: p.side, uploadedAt: Number(p.created_at) })),
+          openedAt: num(payoutAccount.opened_at),
+          createdAt: Number(payoutAccount.created_at),
+        }
+      : null,
+    merchant: merchant
+      ? {
+          merchantNo: merchant.merchant_no,
+          shortName: merchant.short_name,
+          signName: merchant.sign_name_masked,
+          servicePhone: merchant.service_phone,
+          category: merchant.category,
+          provinceCode: merchant.province_code,
+          cityCode: merchant.city_code,
+          address: merchant.address,
+          state: merchant.state,
+          createdAt: Number(merchant.created_at),
+          splitRelation: split ? { merchantNo: split.merchant_no, ratioPermille: Number(split.ratio_permille), state: split.state, boundAt: Number(split.bound_at) } : null,
+        }
+      : null,
+    withdrawals: list(
+      withdrawals.map((w) => ({
+        withdrawNo: w.withdraw_no,
+        amountFen: Number(w.amount_fen),
+        feeFen: Number(w.fee_fen),
+        netFen: Number(w.net_fen),
+        status: w.status,
+        failReason: w.fail_reason,
+        bankName: w.bank_name,
+        cardNo: w.card_masked,
+        createdAt: Number(w.created_at),
+        finishedAt: num(w.finished_at),
+      })),
+    ),
+    refunds: list(
+      refunds.map((r) => ({
+        refundNo: r.refund_no,
+        orderNo: r.order_no,
+        provider: r.provider,
+        amountFen: Number(r.amount_fen),
+        status: r.status,
+        automatic: Number(r.automatic) === 1,
+        failReason: r.fail_reason,
+        createdAt: Number(r.created_at),
+        finishedAt: num(r.finished_at),
+      })),
+    ),
+    // The message center: each message as the user reads it (Chinese), and the switches.
+    messages: list(messages.map((m) => messageView({ ...m, id: Number(m.id), read_at: num(m.read_at), created_at: Number(m.created_at) }, 'zh'))),
+    messageSettings: messageSettings.map((m) => ({ kind: m.kind, inApp: Number(m.in_app) === 1, sms: Number(m.sms) === 1, updatedAt: Number(m.updated_at) })),
+    dropReminders: list(reminders.map((r) => ({ projectId: Number(r.project_id), projectName: r.name, createdAt: Number(r.created_at), notifiedAt: num(r.notified_at) }))),
+    follows: list(follows.map((f) => ({ creatorId: Number(f.creator_id), creatorName: f.name, since: Number(f.created_at) }))),
+    moments: list(moments.map((m) => ({ id: Number(m.id), creatorId: Number(m.creator_id), text: m.content_text, images: Number(m.image_count), createdAt: Number(m.created_at), deletedAt: num(m.deleted_at) }))),
+    // Customer service: my tickets with their whole thread (staff replies without who wrote them).
+    tickets: list(
+      tickets.map((x) => ({
+        id: Number(x.id),
+        category: x.category,
+        subject: x.subject,
+        orderNo: x.order_no,
+        status: x.status,
+        createdAt: Number(x.created_at),
+        closedAt: num(x.closed_at),
+        messages: ticketMessages
+          .filter((m) => Number(m.ticket_id) === Number(x.id))
+          .map((m) => ({ author: m.author, content: m.content, attachments: Number(m.attachments ?? 0), at: Number(m.created_at) })),
+      })),
+    ),
+    // The users I invited, masked exactly as the invite records show them.
+    inviteRecords: list(invitees.map((i) => ({ mobile: maskMobile(i.mobile), nickname: i.nickname, registeredAt: Number(i.created_at), isRealname: Number(i.is_realname) === 1 }))),
+    lotteryEntries: list(lotteryEntries.map((e) => ({ projectId: Number(e.project_id), projectName: e.name, entryNo: Number(e.entry_no), won: Number(e.won) === 1, at: Number(e.created_at) }))),
+    whitelistEntries: list(whitelist.map((w) => ({ projectId: Number(w.project_id), projectName: w.name, quota: Number(w.quota), at: Number(w.created_at) }))),
+    composeRecords: list(
+      composes.map((c) => ({
+        composeNo: c.compose_no,
+        recipe: c.name,
+        goodsIds: (parseJson(c.goods_ids) as number[] | null) ?? [],
+        resultGoodsId: num(c.result_goods_id),
+        resultTokenId: c.result_token_id,
+        status: c.status,
+        walletAddress: c.owner_address,
+        txHash: c.tx_hash,
+        createdAt: Number(c.created_at),
+      })),
+    ),
+    boxOpenings: list(boxOpenings.map((b) => ({ boxGoodsId: Number(b.goods_id), projectId: Number(b.project_id), status: b.status, itemGoodsId: num(b.item_goods_id), txHash: b.tx_hash, createdAt: Number(b.created_at) }))),
+    // Gifts sent and received and shifts between my own addresses: the other party's account and
+    // address are left out of a gift (theirs, not mine).
+    transfers: list(
+      transfers.map((x) => {
+        const sent = Number(x.from_user_id) === userId;
+        const own = x.kind === 'shift';
+        return {
+          transferNo: x.transfer_no,
+          kind: x.kind,
+          direction: own ? 'own' : sent ? 'sent' : 'received',
+          goodsId: Number(x.goods_id),
+          tokenId: x.token_id,
+          fromAddress: own || sent ? x.from_address : null,
+          toAddress: own || !sent ? x.to_address : null,
+          status: x.status,
+          txHash: x.tx_hash,
+          createdAt: Number(x.created_at),
+          doneAt: num(x.done_at),
+        };
+      }),
+    ),
   };
 }
