@@ -76,7 +76,9 @@ export default [
     route('withdrawals', 'routes/admin.withdrawals.tsx'),
     route('staff', 'routes/admin.staff.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
-    // Slots of the console extension (releases, news, banners): replace these with their own modules.
-    ...['releases', 'news', 'banners'].map((s) => route(s, 'routes/admin.slot.tsx', { id: `admin-slot-${s}` })),
+    // The catalogue and content editors (docs/admin.md "Catalogue and content").
+    route('releases', 'routes/admin.releases.tsx'),
+    route('news', 'routes/admin.news.tsx'),
+    route('banners', 'routes/admin.banners.tsx'),
   ]),
 ] satisfies RouteConfig;

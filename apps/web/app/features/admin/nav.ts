@@ -3,9 +3,9 @@ import type { AdminKey } from './i18n.ts';
 
 /**
  * The console's navigation: one entry per section, shown only to staff whose roles hold its
- * permission (null: everyone signed in). `slot` sections belong to a console extension
- * (docs/admin.md "Extending"): releases, news, banners — their route modules replace the
- * placeholder page admin.slot.tsx. Add a section here and a route in routes.ts, nothing else.
+ * permission (null: everyone signed in). A `slot` section routes to the placeholder page
+ * admin.slot.tsx until its own module exists (docs/admin.md "Extending"; releases, news and
+ * banners have theirs). Add a section here and a route in routes.ts, nothing else.
  */
 export interface AdminNavItem {
   to: string;
@@ -24,9 +24,9 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/tickets', label: 'nav.tickets', permission: 'tickets.read', group: 'ops', testId: 'admin-nav-tickets' },
   { to: '/admin/orders', label: 'nav.orders', permission: 'orders.read', group: 'ops', testId: 'admin-nav-orders' },
   { to: '/admin/withdrawals', label: 'nav.withdrawals', permission: 'withdrawals.read', group: 'ops', testId: 'admin-nav-withdrawals' },
-  { to: '/admin/releases', label: 'nav.releases', permission: 'catalog.edit', group: 'catalog', slot: true, testId: 'admin-nav-releases' },
-  { to: '/admin/news', label: 'nav.news', permission: 'content.edit', group: 'catalog', slot: true, testId: 'admin-nav-news' },
-  { to: '/admin/banners', label: 'nav.banners', permission: 'content.edit', group: 'catalog', slot: true, testId: 'admin-nav-banners' },
+  { to: '/admin/releases', label: 'nav.releases', permission: 'catalog.edit', group: 'catalog', testId: 'admin-nav-releases' },
+  { to: '/admin/news', label: 'nav.news', permission: 'content.edit', group: 'catalog', testId: 'admin-nav-news' },
+  { to: '/admin/banners', label: 'nav.banners', permission: 'content.edit', group: 'catalog', testId: 'admin-nav-banners' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage', group: 'admin', testId: 'admin-nav-staff' },
   { to: '/admin/audit', label: 'nav.audit', permission: 'audit.read', group: 'admin', testId: 'admin-nav-audit' },
 ];
