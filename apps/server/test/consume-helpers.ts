@@ -152,8 +152,8 @@ export class FakeChainMinter implements Minter {
   async outcomes(ids: number[]) {
     return new Map(ids.map((id) => [id, this.txs.get(id)!] as const));
   }
-  async exists(tokenId: string) {
-    return this.fake.owners.has(tokenId);
+  async ownerOf(tokenId: string) {
+    return this.fake.owners.get(tokenId) ?? null;
   }
 }
 

@@ -50,6 +50,8 @@ export class FakeMinter implements Minter {
   keys = new Map<string, number>();
   /** Batches (more than one token) fail while this is set. */
   failBatches = false;
+  /** Token ids whose mint always fails (a transaction reverting for another reason than an existing id). */
+  failTokens = new Set<string>();
   private seq = 0;
 
   async submit(key: string, to: string[], tokenIds: string[]): Promise<number> {
@@ -58,7 +60,7 @@ export class FakeMinter implements Minter {
     const id = ++this.seq;
     this.keys.set(key, id);
     let outcome: MintOutcome;
-    if ((this.failBatches && tokenIds.length > 1) || tokenIds.some((t) => this.tokens.has(t)) || new Set(tokenIds).size !== tokenIds.length) {
+    if ((this.failBatches && tokenIds.length > 1) || tokenIds.some((t) => this.tokens.has(t) || this.failTokens.has(t)) || new Set(tokenIds).size !== tokenIds.length) {
       outcome = { state: 'failed', txHash: null, error: 'reverted' };
     } else {
       tokenIds.forEach((t, i) => this.tokens.set(t, to[i]!));
@@ -70,8 +72,8 @@ export class FakeMinter implements Minter {
   async outcomes(txIds: number[]) {
     return new Map(txIds.map((id) => [id, this.txs.get(id)!] as const));
   }
-  async exists(tokenId: string) {
-    return this.tokens.has(tokenId);
+  async ownerOf(tokenId: string) {
+    return this.tokens.get(tokenId) ?? null;
   }
   /** Sizes of the transactions that minted something. */
   batchSizes() {

@@ -213,6 +213,7 @@ describe('settings', () => {
       { kind: 'bid_accepted', inApp: true, sms: false },
       { kind: 'order_expiring', inApp: true, sms: true },
       { kind: 'order_expired', inApp: true, sms: false },
+      { kind: 'order_refunded', inApp: true, sms: false },
       { kind: 'drop_starting', inApp: true, sms: false },
       { kind: 'lottery_result', inApp: true, sms: false },
       { kind: 'service_reply', inApp: true, sms: false },
@@ -294,7 +295,7 @@ describe('msglist, unread, read', () => {
     expect((await list(u, { kind: 'bid_received' })).data.total).toBe(3);
     expect((await list(u)).data.unread).toBe(7); // listing marked nothing read
     const unread = await call(t, `${M}/unread`, {}, u.h);
-    expect(unread.data).toEqual({ count: 7, byKind: { sold: 4, bid_received: 3, bid_accepted: 0, order_expiring: 0, order_expired: 0, drop_starting: 0, lottery_result: 0, service_reply: 0 } });
+    expect(unread.data).toEqual({ count: 7, byKind: { sold: 4, bid_received: 3, bid_accepted: 0, order_expiring: 0, order_expired: 0, order_refunded: 0, drop_starting: 0, lottery_result: 0, service_reply: 0 } });
 
     // another user's id is ignored
     const r0 = await call(t, `${M}/read`, { ids: [vId] }, u.h);

@@ -15,7 +15,8 @@ export type ProjectStatus = z.infer<typeof projectStatus>;
 /** A collectible is held by its owner, listed on the consignment market, or burned (a blind box opened, a fragment composed: shown on its own page only). */
 export const goodsStatus = z.enum(['held', 'on_sale', 'burned']);
 export type GoodsStatus = z.infer<typeof goodsStatus>;
-export const chainStatus = z.enum(['pending', 'minted']);
+/** Minted on chain, waiting for the mint job, or 'void': a drop unit refunded because it could never be minted (burned in our records, never on chain). */
+export const chainStatus = z.enum(['pending', 'minted', 'void']);
 
 export const creatorBrief = z.object({ id: z.number().int(), accountId: z.string(), name: z.string(), avatar: z.string() });
 export type CreatorBrief = z.infer<typeof creatorBrief>;

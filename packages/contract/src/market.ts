@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
-import { goodsCard } from './catalog.ts';
+import { chainStatus, goodsCard } from './catalog.ts';
 import { idParam, intLike, optionalId, page, paging } from './paging.ts';
 
 /**
@@ -190,7 +190,7 @@ export const orderDetail = z.object({
       projectId: z.number().int(),
       quantity: z.number().int(),
       unitPriceFen: z.number().int(),
-      items: z.array(z.object({ goodsId: z.number().int(), serial: z.number().int(), tokenId: z.string().nullable(), chainStatus: z.enum(['pending', 'minted']) })),
+      items: z.array(z.object({ goodsId: z.number().int(), serial: z.number().int(), tokenId: z.string().nullable(), chainStatus })),
     })
     .nullable(),
   timeline: z.array(orderEvent),
@@ -236,11 +236,18 @@ export const dealRecordBody = z.object({
   mine: z.enum(['buy', 'sell', 'all']).nullish(),
 });
 export const dealRecord = z.object({
+  /** The deal's id (market) or the drop order's id (drop): unique per kind. */
   id: z.number().int(),
+  /** 'market': a consignment sale (one collectible); 'drop': a completed primary purchase (my receipts only). */
+  kind: z.enum(['market', 'drop']),
   orderNo: z.string(),
+  /** The collectible (drop: the order's first one). */
   goodsId: z.number().int(),
+  /** The collectible's name (drop: the release's). */
   goodsName: z.string(),
   image: z.string(),
+  /** Units (1 for a market deal). */
+  quantity: z.number().int(),
   priceFen: z.number().int(),
   seller: partyBrief,
   buyer: partyBrief,

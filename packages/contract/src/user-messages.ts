@@ -10,7 +10,7 @@ import { idParam, page, paging } from './paging.ts';
  * A message is stored as i18n keys + parameters and rendered in the reader's language when it is
  * read (NOTICE_TEXTS below), so switching the language re-renders old messages too.
  */
-export const MESSAGE_KINDS = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'drop_starting', 'lottery_result', 'service_reply'] as const;
+export const MESSAGE_KINDS = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'order_refunded', 'drop_starting', 'lottery_result', 'service_reply'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const messageKind = z.enum(MESSAGE_KINDS);
 
@@ -21,6 +21,7 @@ export const DEFAULT_MESSAGE_SETTINGS: Record<MessageKind, { inApp: boolean; sms
   bid_accepted: { inApp: true, sms: false },
   order_expiring: { inApp: true, sms: true },
   order_expired: { inApp: true, sms: false },
+  order_refunded: { inApp: true, sms: false },
   drop_starting: { inApp: true, sms: false },
   lottery_result: { inApp: true, sms: false },
   service_reply: { inApp: true, sms: false },
@@ -56,6 +57,11 @@ export const NOTICE_TEXTS = {
   'order_expired.body': {
     zh: '订单{orderNo}（{name}，{price}）未在支付时限内完成支付，已自动关闭。',
     en: 'Order {orderNo} ({name}, {price}) was not paid in time and has been closed.',
+  },
+  'order_refunded.title': { zh: '订单已退款', en: 'Order refunded' },
+  'order_refunded.body': {
+    zh: '订单{orderNo}（{name}）中有{count}份藏品无法上链，{amount}已退回您的平台余额。',
+    en: 'In order {orderNo} ({name}), {count} collectible(s) could not be minted; {amount} has been refunded to your platform balance.',
   },
   'drop_starting.title': { zh: '发售即将开始', en: 'Sale starting soon' },
   'drop_starting.body': {

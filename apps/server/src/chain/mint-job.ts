@@ -66,7 +66,11 @@ export function chainMinter(chain: Chain, db: Db): Minter {
       for (const id of left) out.set(id, { state: 'pending', txHash: null, error: null });
       return out;
     },
-    exists: (tokenId) => chain.contracts.collectible.exists(BigInt(tokenId)) as Promise<boolean>,
+    async ownerOf(tokenId) {
+      const c = chain.contracts.collectible;
+      if (!((await c.exists(BigInt(tokenId))) as boolean)) return null;
+      return String(await c.ownerOf(BigInt(tokenId)));
+    },
   };
 }
 

@@ -20,6 +20,7 @@ import * as m0017 from './migrations/0017-follow-moments.ts';
 import * as m0018 from './migrations/0018-tickets.ts';
 import * as m0019 from './migrations/0019-admin.ts';
 import * as m0020 from './migrations/0020-catalog-admin.ts';
+import * as m0021 from './migrations/0021-drop-mint-refunds.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
 /** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
@@ -62,6 +63,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0019-admin': m0019.migration,
   // 0020: the console's catalogue and content editors (news drafts, banner windows).
   '0020-catalog-admin': m0020.migration,
+  // 0021: drop units that can never be minted are refunded (mint failures, voided stock).
+  '0021-drop-mint-refunds': m0021.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

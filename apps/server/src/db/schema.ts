@@ -9,8 +9,8 @@ import type { Generated } from 'kysely';
 export type ChainTxStatus = 'queued' | 'signed' | 'sent' | 'confirmed' | 'failed';
 /** chain_txs.kind: what the operator transaction does (mint job, settlement, consumeAndMint of a box opening / compose). */
 export type ChainTxKind = 'mint' | 'settle' | 'consume';
-/** goods.chain_status: the token is minted on chain or waits for the mint job. */
-export type GoodsChainStatus = 'pending' | 'minted';
+/** goods.chain_status: the token is minted on chain or waits for the mint job; 'void': a drop unit refunded because it could never be minted (migration 0021). */
+export type GoodsChainStatus = 'pending' | 'minted' | 'void';
 /** goods.status: held by its owner, listed on the market, or burned on chain (a box opened, a fragment composed; migration 0014). */
 export type GoodsStatus = 'held' | 'on_sale' | 'burned';
 /** goods_history_actions.action */
@@ -258,6 +258,9 @@ export interface GoodsTable {
   created_at: number;
   /** The drop order that created it (migration 0010). */
   drop_order_no: string | null;
+  /** Failed single mints of a pending collectible and when the last one failed (migration 0021). */
+  mint_failures: Generated<number>;
+  mint_failed_at: Generated<number | null>;
   /** Where the token is when not at the owner's linked wallet (a shift to another own address, migration 0014); null = at the linked wallet. */
   holder_address: Generated<string | null>;
 }
@@ -508,6 +511,8 @@ export interface DropStockTable {
   taken: number;
   paid: number;
   next_serial: number;
+  /** Units refunded instead of minted (migration 0021): still taken (serials used up), not sold. */
+  voided: Generated<number>;
   updated_at: number;
 }
 /** Units of a release taken by one real-name identity (reserved + paid). */

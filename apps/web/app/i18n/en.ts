@@ -1042,6 +1042,7 @@ export const en: Messages = {
     itemsPending: 'Numbers are assigned and minted on chain after payment',
     minted: 'On chain',
     minting: 'Minting',
+    unitRefunded: 'Could not be minted: refunded',
     headline: {
       created: 'Waiting for payment',
       paying: 'Confirming your payment',
@@ -1164,6 +1165,8 @@ export const en: Messages = {
     emptyDeals: 'No receipts yet',
     sold: 'Sold',
     bought: 'Bought',
+    primarySale: 'Primary sale',
+    quantity: '×{{n}}',
     counterparty: 'With {{name}}',
     units: {
       day: 'd',
@@ -1396,6 +1399,7 @@ export const en: Messages = {
       bid_accepted: 'Bid accepted',
       order_expiring: 'Order expiring',
       order_expired: 'Order expired',
+      order_refunded: 'Order refunded',
       drop_starting: 'Sale reminder',
       lottery_result: 'Lottery result',
       service_reply: 'Customer service',
@@ -1406,6 +1410,7 @@ export const en: Messages = {
       bid_accepted: 'When the owner accepts your bid',
       order_expiring: 'When an unpaid order is about to pass its payment deadline',
       order_expired: 'When an unpaid order is closed for not being paid in time',
+      order_refunded: 'When paid collectibles cannot be minted and the money goes back to your balance',
       drop_starting: 'Before a sale you asked to be reminded of starts',
       lottery_result: 'When a lottery you entered is drawn',
       service_reply: 'When customer service replies to your ticket',

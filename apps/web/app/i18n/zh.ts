@@ -1040,6 +1040,7 @@ export const zh = {
     itemsPending: '支付成功后分配编号并铸造上链',
     minted: '已上链',
     minting: '铸造中',
+    unitRefunded: '无法上链，已退款',
     headline: {
       created: '等待支付',
       paying: '正在确认支付结果',
@@ -1162,6 +1163,8 @@ export const zh = {
     emptyDeals: '暂无成交回执',
     sold: '卖出',
     bought: '买入',
+    primarySale: '首发',
+    quantity: '×{{n}}',
     counterparty: '交易对方：{{name}}',
     units: {
       day: '天',
@@ -1394,6 +1397,7 @@ export const zh = {
       bid_accepted: '出价被接受',
       order_expiring: '订单即将超时',
       order_expired: '订单超时关闭',
+      order_refunded: '订单退款',
       drop_starting: '开售提醒',
       lottery_result: '抽签结果',
       service_reply: '客服回复',
@@ -1404,6 +1408,7 @@ export const zh = {
       bid_accepted: '您的出价被藏品持有人接受时',
       order_expiring: '待支付订单即将超过支付时限时',
       order_expired: '待支付订单因超时被关闭时',
+      order_refunded: '已支付的藏品无法上链、款项退回余额时',
       drop_starting: '您订阅提醒的发售开售前',
       lottery_result: '您参与的抽签公布结果时',
       service_reply: '客服回复您的工单时',

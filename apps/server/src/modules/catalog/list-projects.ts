@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Page } from '@cfx/contract/paging.ts';
 import type { ProjectCard, ProjectStatus } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound, projectCardQuery, projectStatusOf, projectStatusRank, SOLD, STATUS_RANK, toProjectCard } from './repo.ts';
+import { notFound, projectCardQuery, projectStatusOf, projectStatusRank, SOLD, STATUS_RANK, SUPPLY, toProjectCard } from './repo.ts';
 
 export interface ProjectFilter {
   pageNum: number;
@@ -71,7 +71,7 @@ export async function findAllProjects(ctx: AppContext) {
   const rows = await ctx.db.kysely
     .selectFrom('projects')
     .leftJoin('drop_stock', 'drop_stock.project_id', 'projects.id')
-    .select(['projects.id', 'projects.name', 'projects.cover', 'projects.category', 'projects.sale_start_at', 'projects.sale_end_at', SOLD.as('sold'), 'projects.supply'])
+    .select(['projects.id', 'projects.name', 'projects.cover', 'projects.category', 'projects.sale_start_at', 'projects.sale_end_at', SOLD.as('sold'), SUPPLY.as('supply')])
     .orderBy('projects.sale_start_at', 'desc')
     .orderBy('projects.id', 'desc')
     .limit(1000)

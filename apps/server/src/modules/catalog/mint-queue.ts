@@ -12,6 +12,9 @@ export interface UnmintedGoods {
   contract: string | null;
   ownerUserId: number;
   ownerWallet: string | null;
+  /** Failed single mints so far and when the last one failed (business time; migration 0021). */
+  mintFailures: number;
+  mintFailedAt: number | null;
 }
 
 /** Up to `limit` pending collectibles with a token id, oldest first. */
@@ -19,7 +22,7 @@ export async function listUnmintedGoods(ctx: AppContext, limit: number): Promise
   const rows = await ctx.db.kysely
     .selectFrom('goods')
     .innerJoin('users', 'users.id', 'goods.owner_user_id')
-    .select(['goods.id', 'goods.project_id', 'goods.token_id', 'goods.contract', 'goods.owner_user_id', 'users.wallet_address'])
+    .select(['goods.id', 'goods.project_id', 'goods.token_id', 'goods.contract', 'goods.owner_user_id', 'users.wallet_address', 'goods.mint_failures', 'goods.mint_failed_at'])
     .where('goods.chain_status', '=', 'pending')
     .where('goods.token_id', 'is not', null)
     .orderBy('goods.id')
@@ -32,6 +35,8 @@ export async function listUnmintedGoods(ctx: AppContext, limit: number): Promise
     contract: r.contract,
     ownerUserId: Number(r.owner_user_id),
     ownerWallet: r.wallet_address,
+    mintFailures: Number(r.mint_failures),
+    mintFailedAt: r.mint_failed_at === null ? null : Number(r.mint_failed_at),
   }));
 }
 

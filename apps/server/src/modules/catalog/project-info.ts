@@ -1,6 +1,6 @@
 import type { CreatorBrief } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
-import { SOLD } from './repo.ts';
+import { SOLD, SUPPLY } from './repo.ts';
 
 /**
  * The releases with their creators, kept in memory per database. Collectible pages and lists need
@@ -46,7 +46,7 @@ async function load(ctx: AppContext, h: Holder) {
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
     .innerJoin('users', 'users.id', 'creators.user_id')
     .select([
-      'projects.id', 'projects.name', 'projects.cover', 'projects.category', 'projects.price_fen', 'projects.supply', SOLD.as('sold'),
+      'projects.id', 'projects.name', 'projects.cover', 'projects.category', 'projects.price_fen', SUPPLY.as('supply'), SOLD.as('sold'),
       'projects.sale_start_at', 'projects.sale_end_at', 'projects.holding_days',
       'creators.id as creator_id', 'creators.name as creator_name', 'creators.avatar as creator_avatar', 'users.account_id as creator_account_id',
     ])

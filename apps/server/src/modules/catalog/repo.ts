@@ -21,11 +21,17 @@ export const STATUS_RANK: Record<ProjectStatus, number> = { on_sale: 0, upcoming
 
 /** The same rule in SQL (0 on sale, 1 upcoming, 2 sold out, 3 ended) for filters and sorting. */
 export function projectStatusRank(now: number) {
-  return sql<number>`(case when projects.sale_start_at > ${now} then 1 when ${SOLD} >= projects.supply then 2 when projects.sale_end_at is not null and projects.sale_end_at <= ${now} then 3 else 0 end)`;
+  return sql<number>`(case when projects.sale_start_at > ${now} then 1 when ${SOLD} >= ${SUPPLY} then 2 when projects.sale_end_at is not null and projects.sale_end_at <= ${now} then 3 else 0 end)`;
 }
 
-/** Units sold of a release: its primary-sale stock taken (reserved + paid, modules/drops) once it has one. Needs `leftJoin('drop_stock', …)`. */
-export const SOLD = sql<number>`coalesce(drop_stock.taken, projects.sold)`;
+/**
+ * Units sold of a release: its primary-sale stock taken (reserved + paid, modules/drops) once it has one,
+ * without the units refunded because they could never be minted (`drop_stock.voided`). Needs
+ * `leftJoin('drop_stock', …)`.
+ */
+export const SOLD = sql<number>`coalesce(drop_stock.taken - drop_stock.voided, projects.sold)`;
+/** The supply a release shows: without its voided units (never sold, never for sale again), so supply − sold is what can still be bought. */
+export const SUPPLY = sql<number>`(projects.supply - coalesce(drop_stock.voided, 0))`;
 
 export function projectCardQuery(ctx: AppContext) {
   return ctx.db.kysely
@@ -39,7 +45,7 @@ export function projectCardQuery(ctx: AppContext) {
       'projects.cover',
       'projects.category',
       'projects.price_fen',
-      'projects.supply',
+      SUPPLY.as('supply'),
       SOLD.as('sold'),
       'projects.sale_start_at',
       'projects.sale_end_at',

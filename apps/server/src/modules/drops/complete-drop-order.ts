@@ -41,7 +41,8 @@ export async function completeMintedDropOrders(ctx: AppContext, orderNos?: strin
 async function completeInTx(trx: Q, orderNo: string, now: number): Promise<boolean> {
   const o = await trx.selectFrom('orders').select(['kind', 'status', 'quantity', 'price_fen', 'commission_fen', 'seller_income_fen', 'seller_user_id']).where('order_no', '=', orderNo).executeTakeFirst();
   if (!o || o.kind !== 'drop' || o.status !== 'settling') return false;
-  const goods = await trx.selectFrom('goods').select(['chain_status', 'mint_tx_hash', 'minted_at']).where('drop_order_no', '=', orderNo).orderBy('minted_at', 'desc').execute();
+  // Units refunded because they could never be minted ('void') are no longer the order's (its quantity shrank).
+  const goods = await trx.selectFrom('goods').select(['chain_status', 'mint_tx_hash', 'minted_at']).where('drop_order_no', '=', orderNo).where('chain_status', '!=', 'void').orderBy('minted_at', 'desc').execute();
   if (goods.length !== Number(o.quantity) || goods.some((g) => g.chain_status !== 'minted')) return false;
   const txHash = goods.find((g) => g.mint_tx_hash)?.mint_tx_hash ?? null;
   const note = txHash ? `minted on chain ${txHash}` : 'minted on chain';

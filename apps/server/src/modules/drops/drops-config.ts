@@ -16,6 +16,8 @@ export interface DropsConfig {
   stockCacheMs: number;
   /** Tokens per mintBatch transaction of the mint job (MINT_BATCH_SIZE, default 50). */
   mintBatchSize: number;
+  /** Failed single mints after which a drop unit is refunded instead (DROP_MINT_MAX_FAILURES, default 5; one retry a minute). */
+  mintMaxFailures: number;
 }
 
 const int = (v: string | undefined, d: number) => {
@@ -33,5 +35,6 @@ export function loadDropsConfig(env: NodeJS.ProcessEnv): DropsConfig {
     retryAfterMs: Math.max(100, int(env.DROP_RETRY_AFTER_MS, 1000)),
     stockCacheMs: Math.max(0, Math.min(1000, int(env.DROP_STOCK_CACHE_MS, 1000))),
     mintBatchSize: Math.max(1, Math.min(200, int(env.MINT_BATCH_SIZE, 50))),
+    mintMaxFailures: Math.max(1, int(env.DROP_MINT_MAX_FAILURES, 5)),
   };
 }

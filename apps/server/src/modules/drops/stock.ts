@@ -53,11 +53,18 @@ export async function ensureStock(q: Q, projectId: number, now: number): Promise
   return true;
 }
 
+/**
+ * The stock as shown and checked: units refunded instead of minted (`voided`, refund-undeliverable.ts)
+ * are left out of the supply and of what was taken and paid — never sold, never for sale again — so
+ * `supply − taken` (what can still be bought) is the row's own.
+ */
 async function load(ctx: AppContext, projectId: number): Promise<StockSnapshot | undefined> {
-  const read = () => ctx.db.kysely.selectFrom('drop_stock').select(['supply', 'taken', 'paid']).where('project_id', '=', projectId).executeTakeFirst();
+  const read = () => ctx.db.kysely.selectFrom('drop_stock').select(['supply', 'taken', 'paid', 'voided']).where('project_id', '=', projectId).executeTakeFirst();
   let row = await read();
   if (!row && (await ensureStock(ctx.db.kysely, projectId, ctx.now()))) row = await read();
-  return row ? { supply: Number(row.supply), taken: Number(row.taken), paid: Number(row.paid) } : undefined;
+  if (!row) return undefined;
+  const v = Number(row.voided);
+  return { supply: Number(row.supply) - v, taken: Number(row.taken) - v, paid: Number(row.paid) - v };
 }
 
 /** The stock of a release, at most DROP_STOCK_CACHE_MS old (undefined for an unknown release). */

@@ -5,8 +5,10 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * pageListNftDealRecordByParams {goodsId?, projectId?, mine?, pageNum, pageSize}: completed sales,
- * newest first. By collectible or release it is public (the asset page's trade list); `mine`
- * ('buy' / 'sell' / 'all') lists the signed-in user's own deals.
+ * newest first. By collectible or release it is public (the asset page's trade list: market deals
+ * only); `mine` ('buy' / 'sell' / 'all') lists the signed-in user's own receipts — market deals and
+ * completed primary purchases (drop orders: the buyer bought, the creator sold; `kind: 'drop'`, the
+ * order's quantity, its first collectible and the mint transaction), merged by time.
  */
 export async function listDeals(
   ctx: AppContext,
@@ -25,35 +27,85 @@ export async function listDeals(
     }
     return q;
   };
-  const rows = await base()
-    .innerJoin('goods', 'goods.id', 'deals.goods_id')
-    .innerJoin('users as su', 'su.id', 'deals.seller_user_id')
-    .innerJoin('users as bu', 'bu.id', 'deals.buyer_user_id')
-    .select([
-      'deals.id', 'deals.order_no', 'deals.goods_id', 'deals.price_fen', 'deals.tx_hash', 'deals.created_at', 'goods.name', 'goods.image',
-      'su.account_id as seller_account_id', 'su.nickname as seller_nickname', 'bu.account_id as buyer_account_id', 'bu.nickname as buyer_nickname',
-    ])
-    .orderBy('deals.id', 'desc')
-    .limit(f.pageSize)
-    .offset((f.pageNum - 1) * f.pageSize)
-    .execute();
-  const total = Number((await base().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  // My primary purchases (and, for a creator, primary sales) once minted: completed drop orders.
+  const drops = () => {
+    let q = ctx.db.kysely.selectFrom('orders').where('orders.kind', '=', 'drop').where('orders.status', '=', 'completed');
+    if (f.goodsId !== undefined) q = q.where(({ exists, selectFrom }) => exists(selectFrom('goods').select('goods.id').whereRef('goods.drop_order_no', '=', 'orders.order_no').where('goods.id', '=', f.goodsId!)));
+    if (f.projectId !== undefined) q = q.where('orders.project_id', '=', f.projectId);
+    if (f.mine === 'buy') q = q.where('orders.buyer_user_id', '=', me!);
+    else if (f.mine === 'sell') q = q.where('orders.seller_user_id', '=', me!);
+    else q = q.where((eb) => eb.or([eb('orders.buyer_user_id', '=', me!), eb('orders.seller_user_id', '=', me!)]));
+    return q;
+  };
+  // Enough of each to cut this page from their merge (newest first).
+  const upTo = f.pageNum * f.pageSize;
+  const [marketRows, dropRows, marketTotal, dropTotal] = await Promise.all([
+    base()
+      .innerJoin('goods', 'goods.id', 'deals.goods_id')
+      .innerJoin('users as su', 'su.id', 'deals.seller_user_id')
+      .innerJoin('users as bu', 'bu.id', 'deals.buyer_user_id')
+      .select([
+        'deals.id', 'deals.order_no', 'deals.goods_id', 'deals.price_fen', 'deals.tx_hash', 'deals.created_at', 'goods.name', 'goods.image',
+        'su.account_id as seller_account_id', 'su.nickname as seller_nickname', 'bu.account_id as buyer_account_id', 'bu.nickname as buyer_nickname',
+      ])
+      .orderBy('deals.id', 'desc')
+      .limit(me === undefined ? f.pageSize : upTo)
+      .offset(me === undefined ? (f.pageNum - 1) * f.pageSize : 0)
+      .execute(),
+    me === undefined
+      ? Promise.resolve([])
+      : drops()
+          .innerJoin('projects', 'projects.id', 'orders.project_id')
+          .innerJoin('users as su', 'su.id', 'orders.seller_user_id')
+          .innerJoin('users as bu', 'bu.id', 'orders.buyer_user_id')
+          .select((eb) => [
+            'orders.id', 'orders.order_no', 'orders.price_fen', 'orders.quantity', 'orders.tx_hash', 'orders.completed_at', 'projects.name', 'projects.cover',
+            'su.account_id as seller_account_id', 'su.nickname as seller_nickname', 'bu.account_id as buyer_account_id', 'bu.nickname as buyer_nickname',
+            eb.selectFrom('goods').select((g) => g.fn.min<number>('goods.id').as('m')).whereRef('goods.drop_order_no', '=', 'orders.order_no').where('goods.chain_status', '=', 'minted').as('first_goods_id'),
+          ])
+          .orderBy('orders.completed_at', 'desc')
+          .orderBy('orders.id', 'desc')
+          .limit(upTo)
+          .execute(),
+    base().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    me === undefined ? Promise.resolve({ n: 0 }) : drops().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
   const explorer = ctx.market?.settlement?.explorerUrl ?? ctx.config.chain.explorerUrl;
+  const link = (tx: string | null) => (tx ? `${explorer}/transaction/${tx}` : null);
+  const market = marketRows.map((r) => ({
+    id: Number(r.id),
+    kind: 'market' as const,
+    orderNo: r.order_no,
+    goodsId: Number(r.goods_id),
+    goodsName: r.name,
+    image: r.image,
+    quantity: 1,
+    priceFen: Number(r.price_fen),
+    seller: { accountId: r.seller_account_id, nickname: r.seller_nickname },
+    buyer: { accountId: r.buyer_account_id, nickname: r.buyer_nickname },
+    txHash: r.tx_hash,
+    explorerUrl: link(r.tx_hash),
+    at: Number(r.created_at),
+  }));
+  const primary = dropRows.map((r) => ({
+    id: Number(r.id),
+    kind: 'drop' as const,
+    orderNo: r.order_no,
+    goodsId: Number(r.first_goods_id ?? 0),
+    goodsName: r.name,
+    image: r.cover,
+    quantity: Number(r.quantity ?? 1),
+    priceFen: Number(r.price_fen),
+    seller: { accountId: r.seller_account_id, nickname: r.seller_nickname },
+    buyer: { accountId: r.buyer_account_id, nickname: r.buyer_nickname },
+    txHash: r.tx_hash,
+    explorerUrl: link(r.tx_hash),
+    at: Number(r.completed_at ?? 0),
+  }));
+  const list = me === undefined ? market : [...market, ...primary].sort((a, b) => b.at - a.at || b.id - a.id).slice((f.pageNum - 1) * f.pageSize, upTo);
   return {
-    list: rows.map((r) => ({
-      id: Number(r.id),
-      orderNo: r.order_no,
-      goodsId: Number(r.goods_id),
-      goodsName: r.name,
-      image: r.image,
-      priceFen: Number(r.price_fen),
-      seller: { accountId: r.seller_account_id, nickname: r.seller_nickname },
-      buyer: { accountId: r.buyer_account_id, nickname: r.buyer_nickname },
-      txHash: r.tx_hash,
-      explorerUrl: r.tx_hash ? `${explorer}/transaction/${r.tx_hash}` : null,
-      at: Number(r.created_at),
-    })),
-    total,
+    list,
+    total: Number(marketTotal.n) + Number(dropTotal.n),
     pageNum: f.pageNum,
     pageSize: f.pageSize,
   };

@@ -145,7 +145,7 @@ export function TimeCard({ deadline, orderNo }: { deadline: number; orderNo: str
   );
 }
 
-/** Sale receipts: my completed deals (bought and sold) with the settlement transaction. */
+/** Sale receipts: my completed deals (bought and sold) with the settlement transaction, and my completed primary purchases (drops) with the mint transaction. */
 export function DealList() {
   const { t } = useTranslation();
   const token = useUserStore((s) => s.token);
@@ -170,14 +170,16 @@ export function DealList() {
           {q.data.list.map((d) => {
             const sold = d.seller.accountId === accountId;
             return (
-              <li key={d.id} className="flex items-center gap-3 py-3" data-testid="receipt-row" data-order-no={d.orderNo} data-side={sold ? 'sell' : 'buy'}>
+              <li key={`${d.kind}:${d.id}`} className="flex items-center gap-3 py-3" data-testid="receipt-row" data-order-no={d.orderNo} data-side={sold ? 'sell' : 'buy'} data-kind={d.kind}>
                 <Thumb src={d.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-control bg-night-soft object-cover" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm text-ink">
                     <span className={`mr-2 rounded px-1.5 py-0.5 text-[11px] ${sold ? 'bg-success/10 text-success' : 'bg-brand-soft text-brand'}`}>{t(sold ? 'orders.sold' : 'orders.bought')}</span>
+                    {d.kind === 'drop' && <span className="mr-2 rounded bg-night-soft px-1.5 py-0.5 text-[11px] text-ink-soft">{t('orders.primarySale')}</span>}
                     <Link to={`/assets/${d.goodsId}`} className="hover:text-brand">
                       {d.goodsName}
                     </Link>
+                    {d.quantity > 1 && <span className="tabular ml-1 text-xs text-ink-faint">{t('orders.quantity', { n: d.quantity })}</span>}
                   </p>
                   <p className="truncate text-xs text-ink-faint">
                     {t('orders.counterparty', { name: sold ? d.buyer.nickname : d.seller.nickname })} · <span className="tabular">{formatCnDateTime(d.at)}</span>

@@ -53,7 +53,9 @@ export function OrderSummary({ order: o, compact = false }: { order: SummaryOrde
                 <li key={i.goodsId}>
                   <Link to={`/assets/${i.goodsId}`} className="tabular inline-flex items-center gap-1.5 rounded-control border border-line px-2.5 py-1 text-xs text-ink hover:border-brand" data-testid="order-item" data-chain-status={i.chainStatus}>
                     #{String(i.serial).padStart(4, '0')}
-                    <span className={i.chainStatus === 'minted' ? 'text-success' : 'text-warning'}>{t(i.chainStatus === 'minted' ? 'drops.minted' : 'drops.minting')}</span>
+                    <span className={i.chainStatus === 'minted' ? 'text-success' : i.chainStatus === 'void' ? 'text-ink-faint' : 'text-warning'}>
+                      {t(i.chainStatus === 'minted' ? 'drops.minted' : i.chainStatus === 'void' ? 'drops.unitRefunded' : 'drops.minting')}
+                    </span>
                   </Link>
                 </li>
               ))}
