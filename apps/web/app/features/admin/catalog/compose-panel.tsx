@@ -204,7 +204,7 @@ function ReleasePicker({ exclude, onPick }: { exclude: number[]; onPick: (r: Adm
           }}
           data-testid="admin-compose-pick-q"
         />
-        <button type="button" className="btn-ghost h-9" onClick={() => setTerm(q.trim())}>
+        <button type="button" className="btn-ghost h-9 shrink-0 whitespace-nowrap" onClick={() => setTerm(q.trim())}>
           {t('compose.addIngredient')}
         </button>
       </div>

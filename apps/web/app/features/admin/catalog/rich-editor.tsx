@@ -62,10 +62,10 @@ export function RichEditor({ value, onChange, uploadPath, testId, minHeight = 24
     { key: 'editor.italic', label: 'I', run: () => exec('italic') },
     { key: 'editor.ul', label: '•', run: () => exec('insertUnorderedList') },
     { key: 'editor.ol', label: '1.', run: () => exec('insertOrderedList') },
-    { key: 'editor.quote', label: '❝', run: () => exec('formatBlock', '<blockquote>') },
+    { key: 'editor.quote', label: t('editor.quote'), run: () => exec('formatBlock', '<blockquote>') },
     {
       key: 'editor.link',
-      label: '🔗',
+      label: t('editor.link'),
       run: () => {
         const url = window.prompt(t('editor.linkPrompt'), 'https://');
         if (url && /^(https?:\/\/|\/[^/\\])/.test(url.trim())) exec('createLink', url.trim());
@@ -93,7 +93,7 @@ export function RichEditor({ value, onChange, uploadPath, testId, minHeight = 24
           ))}
         {!source && (
           <label className="cursor-pointer rounded px-2 py-1 text-sm text-ink-soft hover:bg-surface hover:text-brand" title={t('editor.image')}>
-            {busy ? <Spinner /> : '🖼'}
+            {busy ? <Spinner /> : t('editor.image')}
             <input
               type="file"
               accept="image/png,image/jpeg,image/webp,image/gif"

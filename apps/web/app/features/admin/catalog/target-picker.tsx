@@ -40,7 +40,7 @@ export function TargetPicker({ type, onPick, testId }: { type: RecommendItemType
           }}
           data-testid={`${testId}-q`}
         />
-        <button type="button" className="btn-ghost h-9" onClick={() => setTerm(q.trim())} data-testid={`${testId}-search`}>
+        <button type="button" className="btn-ghost h-9 shrink-0 whitespace-nowrap" onClick={() => setTerm(q.trim())} data-testid={`${testId}-search`}>
           {t('catalog.search')}
         </button>
       </div>
