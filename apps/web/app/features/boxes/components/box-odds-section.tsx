@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { BoxInfo } from '../../compose/api/types.ts';
-import { oddsText } from '../../compose/components/gf-dialog.tsx';
+import { oddsText } from '../odds.ts';
 
 export function BoxOddsSection({ info }: { info: BoxInfo }) {
   const { t } = useTranslation();

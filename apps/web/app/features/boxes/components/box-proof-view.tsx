@@ -10,7 +10,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { BoxInfo } from '../../compose/api/types.ts';
-import { oddsText } from '../../compose/components/gf-dialog.tsx';
+import { oddsText } from '../odds.ts';
 
 type Recomputed = { commitmentOk: boolean; assignmentOk: boolean; assignment: number[] | null };
 

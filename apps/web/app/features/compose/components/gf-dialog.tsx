@@ -100,9 +100,3 @@ export function GfFailureActions({ failure, onRetry, onLeave }: { failure: GfFai
   );
 }
 
-/** Odds of a kind as a percentage with up to two decimals (1 of 100 → "1%", 1 of 3 → "33.33%"). */
-export function oddsText(count: number, supply: number): string {
-  if (supply <= 0) return '0%';
-  const pct = Math.round((count * 10_000) / supply) / 100;
-  return `${pct}%`;
-}
