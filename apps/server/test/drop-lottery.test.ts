@@ -5,7 +5,8 @@ import { forgetEpochHeads } from '../src/modules/drops/lottery-beacon.ts';
 import { call, type TestApp } from './helpers.ts';
 import { expectLedgerBalanced, get, makeTrader, type FakeChain, type Trader } from './market-helpers.ts';
 import { buy, makeDrop, makeDropApp, sameIdentity, stock } from './drops-helpers.ts';
-import { installBeacon, phasesAt, setPhases, type TestBeacon } from './drop-phases-helpers.ts';
+import { accountIdOf, installBeacon, phasesAt, setPhases, whitelist, type TestBeacon } from './drop-phases-helpers.ts';
+import { importWhitelist } from '../src/modules/drops/whitelist.ts';
 
 /**
  * The fair drop (issue #10, docs/drops.md "Lottery") through the API on a real database (SQLite, or
@@ -64,6 +65,35 @@ describe('configuring a lottery', () => {
   });
 });
 
+describe('the lottery’s units are there when its rights open', () => {
+  it('no public phase before it; the whitelist’s quotas before it + winners × quota must fit the supply, at configuration and at every whitelist import', async () => {
+    const { projectId } = await makeDrop(t, { supply: 10 });
+    const lottery = (winners: number, winQuota: number) => ({ drawEpoch: beacon.mined + 50, winners, winQuota, rightsMinutes: 5 });
+    const pubFirst = phasesAt(t, [{ kind: 'public', from: 10, to: 20 }, { kind: 'lottery_signup', from: 20, to: 70 }, { kind: 'lottery_rights' }]);
+    await expect(setPhases(t, projectId, pubFirst, lottery(1, 1))).rejects.toMatchObject({ vars: { reason: 'a public phase before the lottery could sell its units' } });
+
+    const a = await makeTrader(t);
+    const b = await makeTrader(t);
+    await whitelist(t, projectId, [[a, 3], [b, 2]]); // 5 units the whitelist phase may hand out
+    const wlFirst = () => phasesAt(t, [{ kind: 'whitelist', from: 10, to: 20 }, { kind: 'lottery_signup', from: 20, to: 70 }, { kind: 'lottery_rights' }, { kind: 'public', from: 80 }]);
+    await expect(setPhases(t, projectId, wlFirst(), lottery(3, 2))).rejects.toMatchObject({ vars: { reason: "the whitelist's 5 unit(s) before the lottery + winners × quota (6) exceed the supply (10)" } });
+    await setPhases(t, projectId, wlFirst(), lottery(2, 2)); // 5 + 4 ≤ 10
+    // A lottery after the public phase only (no whitelist phase first) may use the whole supply.
+    const { projectId: other } = await makeDrop(t, { supply: 10 });
+    await whitelist(t, other, [[a, 9]]);
+    await setPhases(t, other, phasesAt(t, [{ kind: 'lottery_signup', from: 20, to: 70 }, { kind: 'lottery_rights' }, { kind: 'whitelist', from: 80, to: 90 }]), lottery(5, 2));
+
+    // Imports: raising the whitelist to 7 units (7 + 4 > 10) is refused and writes nothing; to 6 it fits exactly.
+    const accountA = await accountIdOf(t, a);
+    await expect(importWhitelist(t.ctx, projectId, `accountId,quota\n${accountA},5`, { now: t.clock.t })).rejects.toMatchObject({ status: '1001', key: 'whitelistOverLottery', vars: { total: 7, lottery: 4, supply: 10 } });
+    await expect(importWhitelist(t.ctx, projectId, `accountId,quota\n${accountA},5`, { now: t.clock.t, dryRun: true })).rejects.toMatchObject({ key: 'whitelistOverLottery' });
+    expect((await t.ctx.db.kysely.selectFrom('drop_whitelist').select('quota').where('project_id', '=', projectId).where('user_id', '=', a.userId).executeTakeFirstOrThrow()).quota).toBe(3);
+    expect((await importWhitelist(t.ctx, projectId, `accountId,quota\n${accountA},4`, { now: t.clock.t })).ok).toBe(true);
+    // replace: only the file counts
+    expect((await importWhitelist(t.ctx, projectId, `accountId,quota\n${accountA},6`, { now: t.clock.t, replace: true })).ok).toBe(true);
+  });
+});
+
 describe('sign-up, draw, rights, public', () => {
   it('runs the whole fair drop', async () => {
     const { projectId, drawEpoch } = await lotteryRelease({ supply: 10, winners: 2, winQuota: 2 });
@@ -84,6 +114,16 @@ describe('sign-up, draw, rights, public', () => {
     expect((await enter(await makeTrader(t, 'no-realname'), projectId)).status).toBe('1011');
     expect((await enter(await makeTrader(t, 'no-wallet'), projectId)).status).toBe('1011');
     expect((await mintinfo(twin, projectId)).data).toMatchObject({ phases: [{ kind: 'lottery_signup', state: 'active' }, { kind: 'lottery_rights', state: 'pending', startAt: null }, { kind: 'public', state: 'pending' }], lotteryMine: { entered: true, entryNo: 1, won: null } });
+    // The release's cards carry the phase windows (the badge says 抽签报名中, not 发售中): rights from the end of sign-up, open-ended until drawn.
+    const signupEnd = t.clock.t + 60_000;
+    const card = async () => (await call(t, '/goods/v1/project/details', { id: projectId })).data;
+    expect((await card()).phases).toEqual([
+      { kind: 'lottery_signup', startAt: t.clock.t, endAt: signupEnd },
+      { kind: 'lottery_rights', startAt: signupEnd, endAt: null },
+      { kind: 'public', startAt: signupEnd, endAt: null },
+    ]);
+    const listed = (await call(t, '/goods/v1/project/index', { pageSize: 50 })).data.list.find((p: { id: number }) => p.id === projectId);
+    expect(listed).toMatchObject({ status: 'on_sale', phases: [{ kind: 'lottery_signup' }, { kind: 'lottery_rights' }, { kind: 'public' }] });
 
     // sign-up ends; the list is frozen but the epoch is not there yet: no draw, nobody buys
     t.clock.t += 60_000;
@@ -106,6 +146,7 @@ describe('sign-up, draw, rights, public', () => {
     const l = await lotteryRow(projectId);
     expect(await sweep(projectId)).toBe('drawn');
     expect(await lotteryRow(projectId)).toEqual(l); // drawn once
+    expect((await card()).phases[1]).toEqual({ kind: 'lottery_rights', startAt: signupEnd, endAt: drawnAt + 10 * 60_000 });
     const blockHash = await beacon.epochBlockHash(drawEpoch);
     expect(l).toMatchObject({ status: 'drawn', block_hash: blockHash, drawn_at: drawnAt });
     const winners = drawLotteryWinners(blockHash!, 5, 2);

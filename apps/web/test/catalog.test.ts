@@ -4,7 +4,9 @@ import { cutText, decodeEntities, htmlToText } from '../app/components/ui/html-t
 import { previewImageUrl, thumbUrl } from '../app/components/ui/thumb-url.ts';
 import { pageWindow } from '../app/components/ui/pager.tsx';
 import { qrPath } from '../app/components/ui/qr-code.tsx';
-import { countdownParts, countdownTarget, formatCountdown, liveStatus, soldPercent, type SaleTimes } from '../app/features/catalog/countdown.ts';
+import { countdownParts, countdownTarget, formatCountdown, livePhase, liveStatus, soldPercent, type SaleTimes } from '../app/features/catalog/countdown.ts';
+import { en } from '../app/i18n/en.ts';
+import { zh } from '../app/i18n/zh.ts';
 import { priceStats, toSeries, CST_OFFSET_S } from '../app/features/catalog/price-series.ts';
 import { apiOrigin, optional, pageParam, required, requestLang, serverApi } from '../app/features/catalog/api/server-api.server.ts';
 import { highlightParts, suggestionHref } from '../app/features/search/highlight.ts';
@@ -46,6 +48,31 @@ describe('countdown (spec §9: 天/时/分/秒)', () => {
     expect(countdownTarget(release(), 12_000)).toEqual({ kind: 'end', at: 20_000 });
     expect(countdownTarget(release({ saleEndAt: null }), 12_000)).toBeNull();
     expect(countdownTarget(release(), 25_000)).toBeNull();
+  });
+  it('names the sale phase open now: sign-up, awaiting the draw, the winners\' sale; null in the public phase and without phases', () => {
+    const phases = [
+      { kind: 'whitelist' as const, startAt: 10_000, endAt: 20_000 },
+      { kind: 'lottery_signup' as const, startAt: 20_000, endAt: 30_000 },
+      { kind: 'lottery_rights' as const, startAt: 30_000, endAt: null },
+      { kind: 'public' as const, startAt: 40_000, endAt: null },
+    ];
+    expect(livePhase(phases, 9_999)).toBeNull();
+    expect(livePhase(phases, 10_000)).toBe('whitelist');
+    expect(livePhase(phases, 20_000)).toBe('lottery_signup');
+    expect(livePhase(phases, 29_999)).toBe('lottery_signup');
+    expect(livePhase(phases, 30_000)).toBe('lottery_pending'); // signed up, not drawn yet
+    const drawn = phases.map((p) => (p.kind === 'lottery_rights' ? { ...p, endAt: 36_000 } : p));
+    expect(livePhase(drawn, 31_000)).toBe('lottery_rights');
+    expect(livePhase(drawn, 37_000)).toBeNull(); // between the rights and the public phase
+    expect(livePhase(drawn, 40_000)).toBeNull(); // public: 发售中
+    expect(livePhase([], 20_000)).toBeNull();
+    expect(livePhase(undefined, 20_000)).toBeNull();
+    // every phase a badge can name has its text in both catalogs
+    for (const k of ['whitelist', 'claim', 'lottery_signup', 'lottery_pending', 'lottery_rights'] as const) {
+      expect(zh.catalog.phase[k]).toBeTruthy();
+      expect(en.catalog.phase[k]).toBeTruthy();
+    }
+    expect(zh.catalog.phase.lottery_signup).toBe('抽签报名中');
   });
   it('sold share in whole percent', () => {
     expect(soldPercent(164, 274)).toBe(59);

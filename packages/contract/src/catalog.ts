@@ -21,6 +21,15 @@ export const chainStatus = z.enum(['pending', 'minted', 'void']);
 export const creatorBrief = z.object({ id: z.number().int(), accountId: z.string(), name: z.string(), avatar: z.string() });
 export type CreatorBrief = z.infer<typeof creatorBrief>;
 
+/** Kinds of sale phases (docs/drops.md "Sale phases"; drop-phases.ts re-exports them as DROP_PHASE_KINDS). */
+export const SALE_PHASE_KINDS = ['whitelist', 'claim', 'lottery_signup', 'lottery_rights', 'public'] as const;
+/**
+ * A sale phase's window in server time, as release cards carry it so a page names the phase open now:
+ * `startAt` null = not known yet, `endAt` null = open-ended (a lottery's rights end null until drawn).
+ */
+export const saleWindow = z.object({ kind: z.enum(SALE_PHASE_KINDS), startAt: z.number().int().nullable(), endAt: z.number().int().nullable() });
+export type SaleWindow = z.infer<typeof saleWindow>;
+
 export const projectCard = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -36,6 +45,8 @@ export const projectCard = z.object({
   /** Days a bought collectible must be held before it can be resold (0: none). */
   holdingDays: z.number().int(),
   creator: creatorBrief,
+  /** The release's sale phases in order (empty: one public sale in its window). */
+  phases: z.array(saleWindow),
 });
 export type ProjectCard = z.infer<typeof projectCard>;
 

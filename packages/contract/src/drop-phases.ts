@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './envelope.ts';
-import { projectStatus } from './catalog.ts';
+import { projectStatus, SALE_PHASE_KINDS } from './catalog.ts';
 import { intLike, idParam, optionalId } from './paging.ts';
 
 /**
@@ -11,7 +11,7 @@ import { intLike, idParam, optionalId } from './paging.ts';
  */
 
 /** whitelist: priority purchase for whitelisted identities; claim: free mint for them; lottery_signup / lottery_rights: the fair drop; public: everyone. */
-export const DROP_PHASE_KINDS = ['whitelist', 'claim', 'lottery_signup', 'lottery_rights', 'public'] as const;
+export const DROP_PHASE_KINDS = SALE_PHASE_KINDS;
 export const dropPhaseKind = z.enum(DROP_PHASE_KINDS);
 export type DropPhaseKind = z.infer<typeof dropPhaseKind>;
 /** Where a phase's per-identity quota comes from. */

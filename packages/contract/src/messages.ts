@@ -275,6 +275,7 @@ export const serverMessages = {
   lotteryEntered: { zh: '报名成功，您的报名号为{n}', en: 'entered: your entry number is {n}' },
   lotteryOwnRelease: { zh: '不能参与自己发售的抽签', en: 'you cannot enter the lottery of your own release' },
   phasesInvalid: { zh: '发售阶段设置有误：{reason}', en: 'the sale phases are not valid: {reason}' },
+  whitelistOverLottery: { zh: '白名单总数量{total}份加上抽签中签总量{lottery}份超过发行量{supply}份，未导入任何数据', en: 'the whitelist’s {total} unit(s) plus the lottery’s {lottery} exceed the supply of {supply}: nothing was imported' },
   whitelistBadLine: { zh: '第{line}行格式有误，应为“手机号或账号ID,数量”', en: 'line {line}: expected "mobile or accountId,quota"' },
   whitelistBadQuota: { zh: '第{line}行数量有误（1-{max}）', en: 'line {line}: the quota must be 1-{max}' },
   whitelistUnknownUser: { zh: '第{line}行用户不存在', en: 'line {line}: no such user' },

@@ -541,6 +541,13 @@ export const en: Messages = {
       sold_out: 'Sold out',
       ended: 'Ended',
     },
+    phase: {
+      whitelist: 'Whitelist sale',
+      claim: 'Free claim',
+      lottery_signup: 'Lottery sign-up',
+      lottery_pending: 'Awaiting the draw',
+      lottery_rights: 'Winners’ sale',
+    },
     units: {
       day: 'd ',
       hour: 'h ',

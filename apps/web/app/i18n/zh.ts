@@ -539,6 +539,13 @@ export const zh = {
       sold_out: '已售罄',
       ended: '已结束',
     },
+    phase: {
+      whitelist: '白名单优先购',
+      claim: '免费领取中',
+      lottery_signup: '抽签报名中',
+      lottery_pending: '等待开奖',
+      lottery_rights: '中签优先购',
+    },
     units: {
       day: '天',
       hour: '时',

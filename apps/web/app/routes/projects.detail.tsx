@@ -58,7 +58,7 @@ export default function ProjectDetail({ loaderData: d }: Route.ComponentProps) {
         </div>
         <div className="flex flex-col">
           <div className="flex items-center gap-2">
-            <StatusBadge status={status} />
+            <StatusBadge status={status} phases={p.phases} now={now} />
             {p.category && <span className="rounded-full bg-brand-soft px-2.5 py-0.5 text-xs text-brand">{p.category}</span>}
           </div>
           <h1 className="mt-3 text-3xl text-ink" data-testid="project-name">

@@ -90,7 +90,7 @@ export default function Dropping({ loaderData: d }: Route.ComponentProps) {
         </div>
         <div className="flex flex-col p-6 md:p-10">
           <div className="flex items-center gap-2">
-            <StatusBadge status={status} />
+            <StatusBadge status={status} phases={p.phases} now={now} />
             <span className="text-sm text-ink-faint">{p.creator.name}</span>
           </div>
           <h1 className="mt-3 text-3xl text-ink" data-testid="dropping-name">

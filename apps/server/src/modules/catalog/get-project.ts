@@ -1,5 +1,6 @@
 import type { ProjectDetail } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
+import { saleWindowsOf } from './phase-windows.ts';
 import { notFound, projectCardQuery, toProjectCard } from './repo.ts';
 
 async function projectRow(ctx: AppContext, id: number) {
@@ -15,10 +16,10 @@ const tokenStr = (v: number | string | null) => (v === null ? null : String(v));
 
 /** A release page: the card plus description, contract and token range. */
 export async function getProject(ctx: AppContext, id: number): Promise<ProjectDetail> {
-  const row = await projectRow(ctx, id);
+  const [row, windows] = await Promise.all([projectRow(ctx, id), saleWindowsOf(ctx, [id])]);
   const now = ctx.now();
   return {
-    ...toProjectCard(row, now),
+    ...toProjectCard(row, now, windows.get(id)),
     descriptionHtml: row.description_html,
     contractAddress: row.contract_address,
     tokenStart: tokenStr(row.token_start),

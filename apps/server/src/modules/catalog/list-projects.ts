@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Page } from '@cfx/contract/paging.ts';
 import type { ProjectCard, ProjectStatus } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
+import { saleWindowsOf } from './phase-windows.ts';
 import { notFound, projectCardQuery, projectStatusOf, projectStatusRank, SOLD, STATUS_RANK, SUPPLY, toProjectCard } from './repo.ts';
 
 export interface ProjectFilter {
@@ -50,7 +51,8 @@ export async function listProjects(ctx: AppContext, f: ProjectFilter): Promise<P
     .limit(f.pageSize)
     .offset((f.pageNum - 1) * f.pageSize)
     .execute();
-  return { list: rows.map((r) => toProjectCard(r, now)), total, pageNum: f.pageNum, pageSize: f.pageSize };
+  const windows = await saleWindowsOf(ctx, rows.map((r) => Number(r.id)));
+  return { list: rows.map((r) => toProjectCard(r, now, windows.get(Number(r.id)))), total, pageNum: f.pageNum, pageSize: f.pageSize };
 }
 
 /** The releases of the creator whose user account is `accountId`. */

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
-import type { CreatorBrief, GoodsCard, ProjectCard, ProjectStatus } from '@cfx/contract/catalog.ts';
+import type { CreatorBrief, GoodsCard, ProjectCard, ProjectStatus, SaleWindow } from '@cfx/contract/catalog.ts';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { MessageKey } from '@cfx/contract/messages.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { saleWindowsOf } from './phase-windows.ts';
 import { projectInfos, type ProjectInfo } from './project-info.ts';
 
 /** Shared reads of the catalog: card columns, row mappers, the derived release status. */
@@ -77,7 +78,7 @@ export function creatorBriefOf(r: { creator_id: number; creator_name: string; cr
   return { id: Number(r.creator_id), accountId: r.creator_account_id, name: r.creator_name, avatar: r.creator_avatar };
 }
 
-export function toProjectCard(r: ProjectCardRow, now: number): ProjectCard {
+export function toProjectCard(r: ProjectCardRow, now: number, phases: SaleWindow[] = []): ProjectCard {
   const supply = Number(r.supply);
   const sold = Math.min(Number(r.sold), supply);
   return {
@@ -94,6 +95,7 @@ export function toProjectCard(r: ProjectCardRow, now: number): ProjectCard {
     saleEndAt: r.sale_end_at === null ? null : Number(r.sale_end_at),
     holdingDays: Number(r.holding_days),
     creator: creatorBriefOf(r),
+    phases,
   };
 }
 
@@ -101,8 +103,8 @@ export async function projectCardsByIds(ctx: AppContext, ids: number[]): Promise
   const out = new Map<number, ProjectCard>();
   if (!ids.length) return out;
   const now = ctx.now();
-  const rows = await projectCardQuery(ctx).where('projects.id', 'in', ids).execute();
-  for (const r of rows) out.set(Number(r.id), toProjectCard(r, now));
+  const [rows, windows] = await Promise.all([projectCardQuery(ctx).where('projects.id', 'in', ids).execute(), saleWindowsOf(ctx, ids)]);
+  for (const r of rows) out.set(Number(r.id), toProjectCard(r, now, windows.get(Number(r.id))));
   return out;
 }
 

@@ -178,14 +178,41 @@ export function closedReason(t: TimedPhase[], plan: PhasePlan, now: number): Api
 
 const invalid = (reason: string) => new ApiError(Status.INVALID, 'phasesInvalid', { reason });
 
+/** The sum of a release's whitelist quotas: at most what its whitelist and free-claim phases can hand out. */
+export async function whitelistTotal(q: Q, projectId: number): Promise<number> {
+  const r = await q.selectFrom('drop_whitelist').select((e) => e.fn.sum<number>('quota').as('s')).where('project_id', '=', projectId).executeTakeFirst();
+  return Number(r?.s ?? 0);
+}
+
+/**
+ * Why a lottery's winners might find no units when its rights open, or undefined when they cannot:
+ * the phases before its sign-up sell first, so a public phase there (bounded only by the supply) is
+ * refused, and the units whitelist / free-claim phases there can hand out (the whitelist's quotas,
+ * `whitelistUnits`) plus winners × quota must fit the supply. Checked when the phases are set
+ * (setDropPhases) and when a whitelist is imported (importWhitelist); the phases cannot change once
+ * the sale started.
+ */
+export function lotteryFitProblem(phases: Pick<Phase, 'kind' | 'quotaSource'>[], lottery: Pick<LotteryInput, 'winners' | 'winQuota'>, supply: number, whitelistUnits: number): string | undefined {
+  const signup = phases.findIndex((x) => x.kind === 'lottery_signup');
+  if (signup < 0) return undefined;
+  const before = phases.slice(0, signup);
+  if (before.some((x) => x.kind === 'public')) return 'a public phase before the lottery could sell its units';
+  const reserved = before.some((x) => x.quotaSource === 'whitelist') ? whitelistUnits : 0;
+  const lotteryUnits = lottery.winners * lottery.winQuota;
+  if (!reserved) return lotteryUnits > supply ? 'winners × quota exceeds the supply' : undefined;
+  return reserved + lotteryUnits > supply ? `the whitelist's ${reserved} unit(s) before the lottery + winners × quota (${lotteryUnits}) exceed the supply (${supply})` : undefined;
+}
+
 /**
  * Sets a release's phases (and its lottery), replacing earlier ones — only before the sale starts.
  * Checks: at least one phase; windows ordered and not overlapping; every phase but a rights phase
  * has a start, every one but the last (and a rights phase) an end; a claim costs 0 and the others
  * at least 1 fen (default: the release price); a lottery is one sign-up phase directly followed by
  * its rights phase, with the lottery's parameters, set before sign-up opens, its draw epoch still in
- * the future on the chain, and winners × quota ≤ supply. The release's sale window becomes the
- * first start → the last end (null when open-ended or ending after the draw).
+ * the future on the chain, and its units sure to be there when the rights open (lotteryFitProblem:
+ * no public phase before it; the whitelist's quotas, when whitelist / free-claim phases come first,
+ * plus winners × quota ≤ supply). The release's sale window becomes the first start → the last end
+ * (null when open-ended or ending after the draw).
  */
 export async function setDropPhases(ctx: AppContext, projectId: number, input: PhaseInput[], lottery: LotteryInput | null = null): Promise<void> {
   const now = ctx.now();
@@ -227,7 +254,8 @@ export async function setDropPhases(ctx: AppContext, projectId: number, input: P
   if ((startedAt != null && now >= startedAt) || Number(taken?.taken ?? 0) > 0) throw invalid('the sale has started');
   if (lottery) {
     if (now >= signups[0]!.startAt!) throw invalid('the draw epoch must be published before sign-up opens');
-    if (lottery.winners * lottery.winQuota > Number(p.supply)) throw invalid('winners × quota exceeds the supply');
+    const problem = lotteryFitProblem(phases, lottery, Number(p.supply), await whitelistTotal(ctx.db.kysely, projectId));
+    if (problem) throw invalid(problem);
     const head = await latestEpoch(ctx, 'latest_mined');
     if (head !== null && lottery.drawEpoch <= head) throw invalid(`the draw epoch must be in the future (the chain is at ${head})`);
   }

@@ -6,7 +6,7 @@ import { inTx, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { notFound } from '../catalog/repo.ts';
 import { phaseQuotaTaken } from './phase-quota.ts';
-import { phasePlan, phaseViews, timeline } from './phases.ts';
+import { loadPlan, phasePlan, phaseViews, timeline } from './phases.ts';
 import { dropRelease } from './release.ts';
 
 /**
@@ -82,6 +82,24 @@ export interface WhitelistImport {
 const HEADER = /^(mobile|accountid|account_id)\s*,\s*quota$/i;
 
 /**
+ * A release whose lottery comes after whitelist / free-claim phases: the whitelist's quotas after this
+ * import plus the lottery's winners × quota must still fit the supply (the rule of phases.ts lotteryFitProblem),
+ * else 1001 whitelistOverLottery and nothing is written.
+ */
+async function checkLotteryFit(q: Q, projectId: number, resolved: Map<number, { quota: number }>, replace: boolean) {
+  const plan = await loadPlan(q, projectId);
+  const signup = plan.phases.findIndex((x) => x.kind === 'lottery_signup');
+  if (!plan.lottery || !plan.phases.slice(0, Math.max(0, signup)).some((x) => x.quotaSource === 'whitelist')) return;
+  const merged = new Map<number, number>();
+  if (!replace) for (const e of await q.selectFrom('drop_whitelist').select(['user_id', 'quota']).where('project_id', '=', projectId).execute()) merged.set(Number(e.user_id), Number(e.quota));
+  for (const [userId, r] of resolved) merged.set(userId, r.quota);
+  const total = [...merged.values()].reduce((a, b) => a + b, 0);
+  const p = await q.selectFrom('projects').select('supply').where('id', '=', projectId).executeTakeFirstOrThrow();
+  const lottery = plan.lottery.winners * plan.lottery.winQuota;
+  if (total + lottery > Number(p.supply)) throw new ApiError(Status.INVALID, 'whitelistOverLottery', { total, lottery, supply: Number(p.supply) });
+}
+
+/**
  * Imports a whitelist CSV for a release: one `mobile,quota` or `accountId,quota` per line (an
  * optional header line `mobile,quota` / `accountId,quota` fixes the key; without it an 11-digit key
  * is a phone number, anything else an account id). Blank lines and lines starting with # are
@@ -154,6 +172,7 @@ export async function importWhitelist(ctx: Pick<AppContext, 'db'>, projectId: nu
   errors.sort((a, b) => a.line - b.line);
   const report: WhitelistImport = { ok: errors.length === 0, entries: rows.length, added: 0, updated: 0, unchanged: 0, removed: 0, errors };
   if (errors.length) return report;
+  await checkLotteryFit(q, projectId, resolved, Boolean(opts.replace));
   if (opts.dryRun) {
     // A check (the console shows it before importing): what an import now would do, nothing written.
     const existing = new Map<number, number>();

@@ -2,7 +2,7 @@
  * Sale times of releases (pure, unit-tested): the live status of a release at a moment, what its
  * countdown counts to, and the countdown's parts (spec §9: days天 hours时 minutes分 seconds秒).
  */
-import type { ProjectStatus } from './api/types.ts';
+import type { ProjectStatus, SaleWindow } from './api/types.ts';
 
 export interface CountdownParts {
   days: number;
@@ -63,6 +63,21 @@ export function countdownTarget(p: SaleTimes, now: number): { kind: 'start' | 'e
   if (status === 'upcoming') return { kind: 'start', at: p.saleStartAt };
   if (status === 'on_sale' && p.saleEndAt !== null) return { kind: 'end', at: p.saleEndAt };
   return null;
+}
+
+/**
+ * The sale phase a badge names while a release is on sale: the last phase whose window holds `now`
+ * (phases are in order and do not overlap; a window without a start is not open yet, one without an
+ * end is open-ended). A lottery's rights window before the draw (no end yet) is `lottery_pending`.
+ * Null without phases, outside every window, and in the public phase (发售中 says it).
+ */
+export type LivePhase = Exclude<SaleWindow['kind'], 'public'> | 'lottery_pending';
+export function livePhase(phases: readonly SaleWindow[] | undefined, now: number): LivePhase | null {
+  let open: SaleWindow | undefined;
+  for (const w of phases ?? []) if (w.startAt !== null && w.startAt <= now && (w.endAt === null || now < w.endAt)) open = w;
+  if (!open || open.kind === 'public') return null;
+  if (open.kind === 'lottery_rights' && open.endAt === null) return 'lottery_pending';
+  return open.kind;
 }
 
 /** Sold share in whole percent (0–100). */

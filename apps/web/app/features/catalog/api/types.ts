@@ -12,7 +12,7 @@ import type {
   projectStatus,
 } from '@cfx/contract/catalog.ts';
 
-export type { CreatorBrief, CreatorCard, GoodsCard, GoodsDetail, ProjectCard, ProjectDetail, ProjectStatus } from '@cfx/contract/catalog.ts';
+export type { CreatorBrief, CreatorCard, GoodsCard, GoodsDetail, ProjectCard, ProjectDetail, ProjectStatus, SaleWindow } from '@cfx/contract/catalog.ts';
 export type { Page } from '@cfx/contract/paging.ts';
 export type ProjectSale = z.infer<typeof projectSale>;
 export type CreatorDetail = z.infer<typeof creatorDetail>;

@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Price } from '../../../components/ui/price.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
-import type { CreatorCard as Creator, GoodsCard as Goods, ProjectCard as Project, ProjectStatus } from '../api/types.ts';
-import { countdownTarget, liveStatus, type SaleTimes } from '../countdown.ts';
+import type { CreatorCard as Creator, GoodsCard as Goods, ProjectCard as Project, ProjectStatus, SaleWindow } from '../api/types.ts';
+import { countdownTarget, livePhase, liveStatus, type SaleTimes } from '../countdown.ts';
 import { Countdown } from './countdown.tsx';
 
 const TONE: Record<ProjectStatus, string> = {
@@ -17,12 +17,16 @@ const TONE: Record<ProjectStatus, string> = {
   ended: 'bg-ink-faint text-white',
 };
 
-/** 即将开售 / 发售中 / 已售罄 / 已结束 as a small pill. */
-export function StatusBadge({ status, className = '' }: { status: ProjectStatus; className?: string }) {
+/**
+ * 即将开售 / 发售中 / 已售罄 / 已结束 as a small pill; while on sale in a sale phase other than the public
+ * one it names the phase instead (抽签报名中, 等待开奖, 中签优先购, 白名单优先购, 免费领取中).
+ */
+export function StatusBadge({ status, phases, now = 0, className = '' }: { status: ProjectStatus; phases?: readonly SaleWindow[]; now?: number; className?: string }) {
   const { t } = useTranslation();
+  const phase = status === 'on_sale' ? livePhase(phases, now) : null;
   return (
-    <span className={`inline-flex h-6 items-center rounded-full px-2.5 text-xs font-medium ${TONE[status]} ${className}`} data-testid="status-badge" data-status={status}>
-      {t(`catalog.status.${status}`)}
+    <span className={`inline-flex h-6 items-center rounded-full px-2.5 text-xs font-medium ${TONE[status]} ${className}`} data-testid="status-badge" data-status={status} data-phase={phase ?? undefined}>
+      {phase ? t(`catalog.phase.${phase}`) : t(`catalog.status.${status}`)}
     </span>
   );
 }
@@ -63,7 +67,7 @@ export function ProjectCard({ project: p, now, eager = false, level = 3 }: { pro
     >
       <div className="relative aspect-square overflow-hidden bg-night-soft">
         <Thumb src={p.cover} alt={p.name} width={288} height={288} eager={eager} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
-        <StatusBadge status={liveStatus(p, now)} className="absolute left-3 top-3" />
+        <StatusBadge status={liveStatus(p, now)} phases={p.phases} now={now} className="absolute left-3 top-3" />
       </div>
       <div className="p-4">
         <H className="truncate text-base text-ink" data-testid="project-card-name">
