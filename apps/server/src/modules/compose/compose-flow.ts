@@ -193,7 +193,7 @@ export async function submitCompose(ctx: AppContext, userId: number, input: { co
   if (r.status !== 'confirmed') throw new ApiError(Status.COMPOSE_STATE, r.status === 'expired' ? 'composeExpired' : 'composeState');
   if (!verifyConsume(input.signature, consumeOfRecord(r), chain.domain())) throw new ApiError(Status.BAD_SIGNATURE, 'composeBadSignature');
   const goodsIds = JSON.parse(r.goods_ids) as number[];
-  await inTx(ctx, async (trx) => {
+  const moved = await inTx(ctx, async (trx) => {
     const res = await trx
       .updateTable('compose_records')
       .set({ status: 'submitted', signature: input.signature, expires_at: null, updated_at: now })
@@ -201,14 +201,18 @@ export async function submitCompose(ctx: AppContext, userId: number, input: { co
       .where('status', '=', 'confirmed')
       .where('expires_at', '>', now)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw new ApiError(Status.COMPOSE_STATE, 'composeState');
+    // A concurrent replay of this submit may have moved it first: answered below from the fresh row.
+    if (Number(res.numUpdatedRows) !== 1) return false;
     const held = await trx.selectFrom('goods_holds').select('goods_id').where('ref', '=', r.compose_no).execute();
     if (held.length !== goodsIds.length) throw new ApiError(Status.COMPOSE_STATE, 'composeExpired');
     await holdUntilDone(trx, r.compose_no);
     await enqueueJob(trx, { kind: 'consume', key: `consume:compose:${r.compose_no}:${r.attempt}`, payload: { flow: 'compose', composeNo: r.compose_no } });
+    return true;
   });
+  const after = (await loadRecord(ctx.db.kysely, r.compose_no))!;
+  if (!moved && after.status !== 'submitted' && after.status !== 'completed') throw new ApiError(Status.COMPOSE_STATE, after.status === 'expired' ? 'composeExpired' : 'composeState');
   ctx.market?.jobs.wake();
-  return recordView(ctx, (await loadRecord(ctx.db.kysely, r.compose_no))!, lang);
+  return recordView(ctx, after, lang);
 }
 
 /** The durable job of a submitted compose. */
