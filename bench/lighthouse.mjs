@@ -92,11 +92,11 @@ server.once('exit', () => (serverExited = true));
 let chrome;
 let proxy;
 function cleanup() {
-  try { chrome?.kill(); } catch {}
+  try { chrome?.kill(); } catch { /* already gone */ }
   if (!serverExited) server.kill('SIGTERM');
   proxy?.close();
   for (const d of tmpDirs) fs.rmSync(d, { recursive: true, force: true });
-  try { fs.rmdirSync(path.join(here, '.tmp')); } catch {}
+  try { fs.rmdirSync(path.join(here, '.tmp')); } catch { /* not empty or absent: left as is */ }
 }
 process.once('SIGINT', () => { cleanup(); process.exit(130); });
 
@@ -106,7 +106,7 @@ try {
     if (serverExited) throw new Error(`server exited, see ${serverLog}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
+    } catch { /* not listening yet */ }
     if (Date.now() - t0 > 180_000) throw new Error('server did not answer /healthz in 180 s');
     await new Promise((r) => setTimeout(r, 250));
   }

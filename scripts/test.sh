@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: installs what the tests need (Debian chromium, CJK fonts, PostgreSQL; npm packages),
-# typechecks every TypeScript project, builds, then runs every suite: server API tests on SQLite and
+# typechecks every TypeScript project, lints, builds, then runs every suite: server API tests on SQLite and
 # on a real PostgreSQL server, contract tests on a real Conflux node, and browser tests in headless
 # Chromium. A failed typecheck or smoke counts as a failed suite in the closing summary.
 set -euo pipefail
@@ -27,6 +27,10 @@ result() { node -e 'const [f, p, n, c] = process.argv.slice(1); require("fs").wr
 # Typecheck first (tsc on every project, web route types generated): the suites still run after a failure.
 echo; echo "[test] ── typecheck"
 bash scripts/typecheck.sh "$tmp/results/typecheck.json" || { status=1; [ -f "$tmp/results/typecheck.json" ] || result typecheck 0 1 "tsc projects"; }
+
+# The linter (ESLint + typescript-eslint + React hooks rules, eslint.config.mjs), counted like the typecheck.
+echo; echo "[test] ── lint"
+if npx eslint --max-warnings 0 apps packages e2e bench scripts eslint.config.mjs; then result lint 1 0 'eslint run'; else echo "[test] lint FAILED"; result lint 0 1 'eslint run'; status=1; fi
 
 echo "[test] building"
 npm run build --silent

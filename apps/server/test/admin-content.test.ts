@@ -120,7 +120,7 @@ describe('banners', () => {
     const a = await adm(AdminPaths.bannerSave, { position: 'home', title: '新品首发', subtitle: '山河', image, linkType: 'project', linkTarget: String(release.id), sort: 2 });
     expect(a, a.message).toMatchObject({ status: '000000', data: { live: true, linkLabel: '山河·数字藏品' } });
     const b = await adm(AdminPaths.bannerSave, { position: 'home', title: '活动', image, linkType: 'url', linkTarget: '/projects', sort: 1 });
-    let list = await home();
+    const list = await home();
     const mine = list.filter((x) => [a.data.id, b.data.id].includes(x.id));
     expect(mine.map((x) => x.title)).toEqual(['活动', '新品首发']);
     expect(mine[1]).toMatchObject({ url: `/projects/detail/${release.id}`, image });

@@ -78,8 +78,13 @@ export class SseClient {
           let any = false;
           for (const line of block.split('\n')) {
             if (line.startsWith(':')) this.comments++;
-            else if (line.startsWith('event: ')) (event = line.slice(7)), (any = true);
-            else if (line.startsWith('data: ')) (data += line.slice(6)), (any = true);
+            else if (line.startsWith('event: ')) {
+              event = line.slice(7);
+              any = true;
+            } else if (line.startsWith('data: ')) {
+              data += line.slice(6);
+              any = true;
+            }
             else if (line.startsWith('id: ')) id = line.slice(4);
           }
           if (any) this.events.push({ event, data: data ? JSON.parse(data) : null, id });

@@ -149,7 +149,7 @@ async function acquireLock() {
       } catch {
         /* lock vanished meanwhile */
       }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${LOCK_DIR}`);
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${LOCK_DIR}`, { cause: err });
       await new Promise((r) => setTimeout(r, 200));
     }
   }

@@ -189,7 +189,7 @@ async function waitServing(rpcUrl: string, timeoutMs: number): Promise<{ chainId
       });
       return status;
     } catch (err) {
-      if (Date.now() > until) throw new Error(`embedded node did not serve JSON-RPC in ${timeoutMs} ms: ${(err as Error).message}`);
+      if (Date.now() > until) throw new Error(`embedded node did not serve JSON-RPC in ${timeoutMs} ms: ${(err as Error).message}`, { cause: err });
       await new Promise((r) => setTimeout(r, 200));
     }
   }

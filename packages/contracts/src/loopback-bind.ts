@@ -23,6 +23,7 @@ export function loopbackBindShim(): string {
     throw new Error(
       `cannot build the loopback shim of the embedded Conflux node (a C compiler is needed: apt-get install gcc): ${detail}. ` +
         'Set CHAIN_NODE_PUBLIC_LISTEN=1 only if the node may listen on every network interface.',
+      { cause: err },
     );
   }
   renameSync(tmp, out); // atomic: concurrent builders never load a half-written file

@@ -54,7 +54,7 @@ export function toHexAddress(address: string): HexAddress {
   try {
     decoded = cfxAddress.decode(address);
   } catch (err) {
-    throw new TypeError(`invalid Conflux address: ${address} (${(err as Error).message})`);
+    throw new TypeError(`invalid Conflux address: ${address} (${(err as Error).message})`, { cause: err });
   }
   let hex = '0x';
   for (const byte of decoded.hexAddress) hex += byte.toString(16).padStart(2, '0');

@@ -117,7 +117,7 @@ export interface BoxProof {
 /** Recomputes a published proof: the seed opens the commitment and the draw gives the published hash. */
 export function verifyBoxProof(p: BoxProof): { commitmentOk: boolean; assignmentOk: boolean; assignment: number[] | null } {
   const commitmentOk = checkBoxCommitment(p.serverSeed, p.commitment);
-  let assignment: number[] | null = null;
+  let assignment: number[];
   try {
     assignment = drawBoxAssignment(p.counts, p.serverSeed, p.blockHash);
   } catch {

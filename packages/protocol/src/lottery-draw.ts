@@ -99,7 +99,7 @@ export interface LotteryProof {
 export function verifyLotteryProof(p: LotteryProof): { entriesOk: boolean; winnersOk: boolean; winners: number[] | null } {
   const clean = (h: string) => h.replace(/^0x/, '').toLowerCase();
   const entriesOk = lotteryEntriesHash(p.entries) === clean(p.entriesHash);
-  let winners: number[] | null = null;
+  let winners: number[];
   try {
     winners = drawLotteryWinners(p.blockHash, p.entries.length, p.winnersCount);
   } catch {

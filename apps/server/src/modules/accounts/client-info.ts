@@ -10,7 +10,7 @@ export interface ClientMeta {
 export function clientMeta(req: FastifyRequest): ClientMeta {
   const h = req.headers['user-agent'];
   const ua = (Array.isArray(h) ? h[0] : h) ?? '';
-  // eslint-disable-next-line no-control-regex
+   
   return { ip: req.ip, userAgent: ua.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 300) };
 }
 

@@ -56,7 +56,7 @@ export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: 
   }
   const tryId = await reserveLoginTry(ctx, mobile, ip);
   const user = await findUserByMobile(ctx, mobile);
-  let password = '';
+  let password: string;
   try {
     password = input.pwd ? Buffer.from(input.pwd, 'base64').toString('utf8') : '';
   } catch {

@@ -24,7 +24,7 @@ export async function listAudit(
     .execute();
   return {
     list: rows.map((r) => {
-      let summary: Record<string, unknown> = {};
+      let summary: Record<string, unknown>;
       try {
         summary = JSON.parse(r.summary) as Record<string, unknown>;
       } catch {

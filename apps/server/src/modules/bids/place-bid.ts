@@ -23,7 +23,7 @@ export async function placeBid(ctx: AppContext, userId: number, input: { goodsId
   const now = ctx.now();
   const maxDays = ctx.config.market.bidMaxDays;
   if (input.expiresAt < now + 60_000 || input.expiresAt > now + maxDays * 86_400_000) throw new ApiError(Status.INVALID, 'bidBadExpiry', { d: maxDays });
-  let id = 0;
+  let id: number;
   try {
     id = await inTx(ctx, async (trx) => {
       await trx

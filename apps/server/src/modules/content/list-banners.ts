@@ -34,7 +34,7 @@ export async function listBanners(ctx: AppContext, position: Position) {
   for (const b of rows) {
     const linkType = b.link_type as LinkType;
     if (!LINK_TYPES.has(linkType)) continue;
-    let url = '';
+    let url: string;
     let linkId: number | null = null;
     if (linkType === 'url') {
       // A site path or an http(s) URL; never `//host` (another site) or a script URL.

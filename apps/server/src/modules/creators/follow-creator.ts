@@ -44,7 +44,7 @@ export async function setFollow(ctx: AppContext, userId: number, creatorId: numb
       throw new ApiError(Status.RATE_LIMITED, 'followTooFast', { s: wait });
     }
 
-    let changed = false;
+    let changed: boolean;
     if (follow) {
       const inserted = await trx
         .insertInto('follows')

@@ -47,7 +47,7 @@ export async function preOpenSale(ctx: AppContext, userId: number, input: { good
     })
     .execute();
   const typedData = listOrderTypedData({ seller: walletAddress, nftToken: chain.collectibleHex, tokenId, amount: input.price, sellerOrderId }, chain.domain());
-  let approved = false;
+  let approved: boolean;
   try {
     const state = await chain.tokenState(tokenId);
     approved = state.approved !== null && sameAddress(state.approved, chain.exchange);

@@ -49,6 +49,6 @@ export async function runMessageSmsJob(ctx: AppContext, messageId: number, attem
     }
     await finish('pending');
     // Rethrown: the runner logs it (the provider's code and message, never the phone) and retries with backoff.
-    throw new Error(`message sms ${messageId} failed: ${String((err as Error)?.message ?? err).replace(/1\d{10}/g, '1**********')}`);
+    throw new Error(`message sms ${messageId} failed: ${String((err as Error)?.message ?? err).replace(/1\d{10}/g, '1**********')}`, { cause: err });
   }
 }

@@ -155,7 +155,7 @@ export async function completeOrder(ctx: AppContext, orderNo: string, txHash: st
  * hold the others back.
  */
 export function txBatcher<I, R>(ctx: AppContext, step: (trx: Q, item: I, now: number) => Promise<R>, maxBatch = 200) {
-  let queue: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  const queue: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
   const flush = async () => {
     scheduled = false;

@@ -88,7 +88,7 @@ interface RequestRow {
 }
 
 function requestView(r: RequestRow) {
-  let blockers: CancelBlocker[] = [];
+  let blockers: CancelBlocker[];
   try {
     blockers = r.blockers ? (JSON.parse(r.blockers) as CancelBlocker[]) : [];
   } catch {

@@ -21,7 +21,7 @@ const SEP = '\u0000';
 
 /** Case-, width- and space-insensitive form of a name or a term. */
 export function normalize(s: string): string {
-  // eslint-disable-next-line no-control-regex
+   
   return s.normalize('NFKC').toLowerCase().replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
 }
 

@@ -50,7 +50,7 @@ export function alipayPayment(cfg: AlipayConfig): PaymentProvider & { sdk: Alipa
     },
     verifyNotify(params) {
       if (params.app_id !== cfg.appId) return null;
-      let ok = false;
+      let ok: boolean;
       try {
         ok = sdk.checkNotifySignV2(params);
       } catch {

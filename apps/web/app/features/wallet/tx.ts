@@ -94,7 +94,7 @@ export async function waitForReceipt(provider: ConfluxProvider, hash: string, op
   const sleep = opts.sleep ?? defaultSleep;
   for (let i = 0; i < tries; i++) {
     if (opts.signal?.aborted) throw opts.signal.reason;
-    let receipt: TxReceipt | null = null;
+    let receipt: TxReceipt | null;
     try {
       receipt = await walletRequest<TxReceipt | null>(provider, 'cfx_getTransactionReceipt', [hash]);
     } catch {

@@ -1,6 +1,6 @@
 /** Order shapes, type-only from the contract (a value import would bundle zod). Money in fen, times in ms. */
 import type { z } from 'zod';
-import type { dealRecord, orderCard, orderDetail, orderEvent } from '@cfx/contract/market.ts';
+import type { dealRecord, orderCard, orderEvent } from '@cfx/contract/market.ts';
 
 export type { OrderDetail, OrderStatus, PayMethod } from '@cfx/contract/market.ts';
 export type { Page } from '@cfx/contract/paging.ts';

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
@@ -48,23 +48,26 @@ export function BuyView({ compact = false }: { compact?: boolean }) {
   const client = useQueryClient();
   const [failure, setFailure] = useState<{ message: string; status: string } | null>(null);
 
+  // The answer of createOrder, read with the latest URL and language (not a reason to order again).
+  const created = useEffectEvent((r: Awaited<ReturnType<typeof createOnce>>, token: string) => {
+    if (r.ok && r.data) {
+      client.setQueryData(['order', r.data.orderNo, token], r.data);
+      if (r.message) toast.success(r.message);
+      const next = new URLSearchParams(params);
+      next.set('orderNo', r.data.orderNo);
+      setParams(next, { replace: true });
+    } else setFailure({ message: r.networkError ? t('orders.network') : r.message || t('common.requestFailed'), status: r.status });
+  });
   useEffect(() => {
     if (!hydrated || !token || orderNo || !Number.isSafeInteger(goodsId) || goodsId <= 0) return;
     let alive = true;
+    // The order is created once per goods (not per render).
     void createOnce(token, goodsId).then((r) => {
-      if (!alive) return;
-      if (r.ok && r.data) {
-        client.setQueryData(['order', r.data.orderNo, token], r.data);
-        if (r.message) toast.success(r.message);
-        const next = new URLSearchParams(params);
-        next.set('orderNo', r.data.orderNo);
-        setParams(next, { replace: true });
-      } else setFailure({ message: r.networkError ? t('orders.network') : r.message || t('common.requestFailed'), status: r.status });
+      if (alive) created(r, token);
     });
     return () => {
       alive = false;
     };
-    // params/setParams change with the URL; the order is created once per goods (not per render).
   }, [hydrated, token, goodsId, orderNo]);
 
   const wrap = (body: ReactNode, status: string) => (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { countdownParts } from '../status.ts';
 
@@ -15,9 +15,12 @@ export function Countdown({ deadline, onEnd, className = '', testId = 'countdown
     return () => clearInterval(id);
   }, [deadline]);
   const left = Math.max(0, deadline - now);
+  const ended = left === 0;
+  // The latest onEnd, called when the countdown reaches zero (not again on each re-render at zero).
+  const end = useEffectEvent(() => onEnd?.());
   useEffect(() => {
-    if (left === 0) onEnd?.();
-  }, [left === 0]);
+    if (ended) end();
+  }, [ended]);
   const p = countdownParts(left);
   const cell = (n: number, unit: string) => (
     <>

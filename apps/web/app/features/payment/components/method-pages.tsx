@@ -3,7 +3,7 @@
  * PaymentCard) as one component parameterised by the method: each route renders
  * <PaymentMethodPage method=…/> for the order given as ?orderNo=.
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation, type TKey } from '../../../i18n/index.ts';
@@ -117,12 +117,14 @@ function RedirectPay({ orderNo, onPaid, method }: PartProps & { method: Extract<
     } else setState({ status: 'failed', message: r.networkError ? t('payment.network') : r.message || t('common.requestFailed') });
   };
 
+  // Started once, when the method is known to be available.
+  const startOnce = useEffectEvent(() => {
+    if (started.current) return;
+    started.current = true;
+    void start();
+  });
   useEffect(() => {
-    if (available && !started.current) {
-      started.current = true;
-      void start();
-    }
-    // Started once, when the method is known to be available.
+    if (available) startOnce();
   }, [available]);
 
   const title = t(`payment.methods.${method}.name`);

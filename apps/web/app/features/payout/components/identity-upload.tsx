@@ -10,16 +10,17 @@ function Side({ side, photo, locked, onChange }: { side: 'front' | 'back'; photo
   const [src, setSrc] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [reveal, setReveal] = useState(false);
+  const photoUrl = photo?.url;
   useEffect(() => {
     let url: string | null = null;
     let live = true;
-    if (photo) void fetchPrivateImage(photo.url).then((u) => (live ? setSrc((url = u)) : u && URL.revokeObjectURL(u)));
+    if (photoUrl) void fetchPrivateImage(photoUrl).then((u) => (live ? setSrc((url = u)) : u && URL.revokeObjectURL(u)));
     else setSrc(null);
     return () => {
       live = false;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [photo?.url]);
+  }, [photoUrl]);
 
   async function pick(file: File | undefined) {
     if (!file) return;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '@cfx/contract/limits.ts';
@@ -135,8 +135,10 @@ export function WithdrawPanel({ onChange }: { onChange?: () => void }) {
     refetchInterval: (query) => (query.state.data?.list.some((w) => w.status === 'requested' || w.status === 'processing') ? 2000 : false),
   });
   const inFlight = q.data?.list.some((w) => w.status === 'requested' || w.status === 'processing');
+  // The latest onChange, told when no withdrawal is on its way any more (the balance moved).
+  const settled = useEffectEvent(() => onChange?.());
   useEffect(() => {
-    if (!inFlight) onChange?.();
+    if (!inFlight) settled();
   }, [inFlight]);
   return (
     <section className="card p-5" data-testid="withdraw-panel">
