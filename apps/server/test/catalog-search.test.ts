@@ -142,6 +142,34 @@ describe(`search on ${process.env.TEST_PG_URL ? 'PostgreSQL' : 'SQLite'}`, () =>
     expect((await call(t, '/search/v1/queryFinal', { text: '龙', pageSize: 0 })).status).toBe('1001');
   });
 
+  it('a burned collectible leaves the suggestions, the results and its creator\'s counts', async () => {
+    await getSearchIndex(t.ctx);
+    const before = (await call(t, '/search/v1/queryFinal', { text: '龙', pageSize: 50, type: '1' })).data.goods;
+    const victim = before.list[0] as { id: number; name: string };
+    const owner = await t.ctx.db.kysely
+      .selectFrom('goods')
+      .innerJoin('projects', 'projects.id', 'goods.project_id')
+      .innerJoin('creators', 'creators.id', 'projects.creator_id')
+      .select(['creators.id as creatorId'])
+      .where('goods.id', '=', victim.id)
+      .executeTakeFirstOrThrow();
+    const counted = async () => (await call(t, '/api/creator/v1/query', { id: Number(owner.creatorId) })).data.goodsCount as number;
+    const countBefore = await counted();
+    expect((await suggest(victim.name)).goods.map((s: any) => s.id)).toContain(victim.id);
+    // Burned, as an opened box or a composed fragment is.
+    await t.ctx.db.kysely.updateTable('goods').set({ status: 'burned' }).where('id', '=', victim.id).execute();
+    expect(await counted()).toBe(countBefore - 1);
+    t.cacheClock.advance(1001);
+    await suggest('龙'); // starts the refresh
+    await searchIndexSettled(t.ctx);
+    const after = (await call(t, '/search/v1/queryFinal', { text: '龙', pageSize: 50, type: '1' })).data.goods;
+    expect(after.total).toBe(before.total - 1);
+    expect(after.list.map((g: any) => g.id)).not.toContain(victim.id);
+    expect((await suggest(victim.name)).goods.map((s: any) => s.id)).not.toContain(victim.id);
+    await t.ctx.db.kysely.updateTable('goods').set({ status: 'held' }).where('id', '=', victim.id).execute();
+    invalidateSearchIndex(t.ctx);
+  });
+
   it('history: recorded by queryFinal for a signed-in user, newest first, at most 10, deletable', async () => {
     const u = await register(t);
     const tok = { token: u.token };

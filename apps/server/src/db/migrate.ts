@@ -21,6 +21,7 @@ import * as m0018 from './migrations/0018-tickets.ts';
 import * as m0019 from './migrations/0019-admin.ts';
 import * as m0020 from './migrations/0020-catalog-admin.ts';
 import * as m0021 from './migrations/0021-drop-mint-refunds.ts';
+import * as m0022 from './migrations/0022-goods-burned-index.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
 /** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
@@ -65,6 +66,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0020-catalog-admin': m0020.migration,
   // 0021: drop units that can never be minted are refunded (mint failures, voided stock).
   '0021-drop-mint-refunds': m0021.migration,
+  // 0022: a partial index of burned collectibles (kept out of search results).
+  '0022-goods-burned-index': m0022.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

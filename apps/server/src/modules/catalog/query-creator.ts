@@ -52,6 +52,8 @@ export async function queryCreator(ctx: AppContext, by: { accountId?: string | n
     .innerJoin('projects', 'projects.id', 'goods.project_id')
     .select((e) => [e.fn.countAll<number>().as('goods'), e.fn.count<number>('goods.owner_user_id').distinct().as('holders')])
     .where('projects.creator_id', '=', Number(r.id))
+    // Burned collectibles (opened boxes, composed fragments) no longer exist: not counted, nor their last holders.
+    .where('goods.status', '!=', 'burned')
     .executeTakeFirst();
   const creatorId = Number(r.id);
   const [followers, moments, follow] = await Promise.all([

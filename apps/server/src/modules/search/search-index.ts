@@ -21,7 +21,6 @@ const SEP = '\u0000';
 
 /** Case-, width- and space-insensitive form of a name or a term. */
 export function normalize(s: string): string {
-   
   return s.normalize('NFKC').toLowerCase().replace(/[\u0000-\u001f\u007f]/g, '').replace(/\s+/g, ' ').trim();
 }
 
@@ -41,6 +40,8 @@ export class KindIndex {
   private prefix1 = new Map<string, number[]>();
   private prefix2 = new Map<string, number[]>();
   maxId = 0;
+  /** Ids left out of every result (burned collectibles): their names stay in the haystack. */
+  hidden = new Set<number>();
 
   get size() {
     return this.ids.length;
@@ -89,6 +90,7 @@ export class KindIndex {
     const out: Hit[] = [];
     if (!term || term.includes(SEP) || !this.ids.length) return out;
     for (const idx of this.exact.get(term) ?? []) {
+      if (this.hidden.has(this.ids[idx]!)) continue;
       out.push({ idx, tier: 0 });
       if (out.length >= limit) return out;
     }
@@ -96,7 +98,7 @@ export class KindIndex {
     if (bucket) {
       for (const idx of bucket) {
         const n = this.norms[idx]!;
-        if (n.length > term.length && n.startsWith(term)) {
+        if (n.length > term.length && n.startsWith(term) && !this.hidden.has(this.ids[idx]!)) {
           out.push({ idx, tier: 1 });
           if (out.length >= limit) return out;
         }
@@ -109,7 +111,7 @@ export class KindIndex {
       const idx = this.itemAt(pos);
       const start = this.starts[idx]!;
       // The first occurrence in an item is found first: at the start it was an exact/prefix match.
-      if (pos > start) {
+      if (pos > start && !this.hidden.has(this.ids[idx]!)) {
         out.push({ idx, tier: 2 });
         if (out.length >= limit) return out;
       }
@@ -154,12 +156,25 @@ async function loadNew(ctx: AppContext, table: 'projects' | 'goods' | 'creators'
   }
 }
 
+/**
+ * Burned collectibles (opened boxes, composed fragments, refunded drop units) leave the results: read
+ * through the partial index goods_burned_idx (migration 0022), so only those rows. A burn is final, so
+ * the set only grows; answers whether it changed.
+ */
+async function loadBurned(ctx: AppContext, into: KindIndex): Promise<boolean> {
+  const rows = await ctx.db.kysely.selectFrom('goods').select('id').where('status', '=', 'burned').execute();
+  if (rows.length === into.hidden.size) return false;
+  into.hidden = new Set(rows.map((r) => Number(r.id)));
+  return true;
+}
+
 async function build(ctx: AppContext): Promise<SearchIndex> {
   const startedAt = ctx.monotonicNow();
   const index: SearchIndex = { projects: new KindIndex(), goods: new KindIndex(), creators: new KindIndex(), checkedAt: 0, builtAt: 0, version: 0 };
   await loadNew(ctx, 'projects', index.projects);
   await loadNew(ctx, 'creators', index.creators);
   await loadNew(ctx, 'goods', index.goods);
+  await loadBurned(ctx, index.goods);
   index.checkedAt = index.builtAt = startedAt;
   index.version = Math.random();
   return index;
@@ -191,7 +206,8 @@ export async function getSearchIndex(ctx: AppContext): Promise<SearchIndex> {
       }
       // Appends only: searches running meanwhile see either the old or the new end of the arrays.
       const added = (await loadNew(ctx, 'projects', index.projects)) + (await loadNew(ctx, 'creators', index.creators)) + (await loadNew(ctx, 'goods', index.goods));
-      if (added) index.version = Math.random();
+      const burned = await loadBurned(ctx, index.goods);
+      if (added || burned) index.version = Math.random();
     })()
       .catch(() => undefined)
       .finally(() => {
