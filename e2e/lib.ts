@@ -218,7 +218,10 @@ export function adultId(seq: string): string {
 }
 
 let idSeq = 300;
-/** A fresh adult ID number per call: one number verifies one account only (realnameIdUsed). */
+/**
+ * A fresh adult ID number per call, so every test account is its own identity: purchase limits,
+ * lottery entries and the accounts-per-identity cap (KYC_ACCOUNTS_PER_IDENTITY) count per ID number.
+ */
 export function nextAdultId(): string {
   if (++idSeq > 999) throw new Error('out of test ID numbers');
   return adultId(String(idSeq));
