@@ -130,7 +130,7 @@ async function ownerCalls(options: OwnerCallOptions, call: (contract: any) => an
   const hashes: string[] = [];
   for (const address of options.contracts) {
     const contract = conflux.Contract({ abi, address: toBase32Address(address, networkId) });
-    const receipt = await call(contract).sendTransaction({ from: owner.address }).executed({ delta: 100, timeout: 60_000 });
+    const receipt = await executedOnce(() => call(contract).sendTransaction({ from: owner.address }), { delta: 100, timeout: 60_000 });
     if (receipt.outcomeStatus !== 0) throw new Error(`${address}: owner call failed (tx ${receipt.transactionHash}): ${receipt.txExecErrorMsg ?? ''}`);
     hashes.push(receipt.transactionHash);
   }
@@ -141,7 +141,7 @@ async function ownerCalls(options: OwnerCallOptions, call: (contract: any) => an
 export async function deployContract(conflux: Conflux, from: string, name: ContractName, args: unknown[]): Promise<string> {
   const { abi, bytecode } = await loadArtifact(name);
   const factory = conflux.Contract({ abi, bytecode });
-  const receipt = await factory.constructor(...args).sendTransaction({ from }).executed({ delta: 100, timeout: 60_000 });
+  const receipt = await executedOnce(() => factory.constructor(...args).sendTransaction({ from }), { delta: 100, timeout: 60_000 });
   const created = receipt.contractCreated as string | null;
   if (!created) throw new Error(`${name}: no contract created (tx ${receipt.transactionHash})`);
   // The node answers in the verbose form (CFX:TYPE.CONTRACT:…); return the short one (cfx:…).
@@ -160,9 +160,31 @@ export async function sponsorContract(conflux: Conflux, from: string, contract: 
 
   const control = conflux.InternalContract('SponsorWhitelistControl');
   const wait = { delta: 100, timeout: 60_000 };
-  await control.setSponsorForGas(contract, gasUpperBound).sendTransaction({ from, value: gasBalance }).executed(wait);
-  await control.setSponsorForCollateral(contract).sendTransaction({ from, value: collateralBalance }).executed(wait);
-  await control.addPrivilegeByAdmin(contract, [ZERO_ADDRESS]).sendTransaction({ from }).executed(wait);
+  await executedOnce(() => control.setSponsorForGas(contract, gasUpperBound).sendTransaction({ from, value: gasBalance }), wait);
+  await executedOnce(() => control.setSponsorForCollateral(contract).sendTransaction({ from, value: collateralBalance }), wait);
+  await executedOnce(() => control.addPrivilegeByAdmin(contract, [ZERO_ADDRESS]).sendTransaction({ from }), wait);
+}
+
+/**
+ * Sends one setup transaction and waits for its execution, trying again (up to 5 times, 0.5–2 s
+ * apart) while the node answers "Invalid parameters": seen once on a fresh dev chain under load,
+ * where cfx_estimateGasAndCollateral refused the very first deployment. Such an answer comes before
+ * the transaction is accepted (estimate, or a refused cfx_sendRawTransaction), so trying again sends
+ * it at most once. The last error carries the node's detail (error.data) in its message.
+ */
+async function executedOnce(send: () => any, wait: { delta: number; timeout: number }): Promise<any> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send().executed(wait);
+    } catch (err: any) {
+      const refused = /Invalid parameters/i.test(String(err?.message));
+      if (!refused || attempt >= 5) {
+        if (refused && err?.data !== undefined) err.message += ` (${typeof err.data === 'string' ? err.data : JSON.stringify(err.data)})`;
+        throw err;
+      }
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
 }
 
 function normalizeKey(key: string): string {
