@@ -10,7 +10,6 @@ export interface ClientMeta {
 export function clientMeta(req: FastifyRequest): ClientMeta {
   const h = req.headers['user-agent'];
   const ua = (Array.isArray(h) ? h[0] : h) ?? '';
-   
   return { ip: req.ip, userAgent: ua.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 300) };
 }
 

@@ -39,7 +39,6 @@ export async function changeProfpic(ctx: AppContext, userId: number, id: string)
 /** Nicknames: 1-16 characters after trimming, no control characters. */
 export async function modifyNickname(ctx: AppContext, userId: number, raw: string) {
   const nickname = raw.trim();
-   
   if (!nickname || [...nickname].length > LIMITS.nicknameMax || /[\u0000-\u001f\u007f<>]/.test(nickname)) {
     throw new ApiError(Status.INVALID, 'badNickname');
   }
