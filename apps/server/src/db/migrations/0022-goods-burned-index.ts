@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import type { Db } from '../database.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { Db } from '../database.ts';
 export function migration(_db: Db): Migration {
   return {
     async up(k: Kysely<any>) {
-      await k.schema.createIndex('goods_burned_idx').on('goods').column('id').where('status', '=', 'burned').execute();
+      await k.schema.createIndex('goods_burned_idx').on('goods').column('id').where(sql.ref('status'), '=', 'burned').execute();
     },
     async down(k: Kysely<any>) {
       await k.schema.dropIndex('goods_burned_idx').execute();
