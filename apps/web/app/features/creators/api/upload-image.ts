@@ -1,49 +1,9 @@
-import type { Envelope } from '@cfx/contract/envelope.ts';
-import { API_BASE, handleSessionLost, isSuccess, STATUS_SESSION_LOST, type ApiResult } from '../../../lib/api.ts';
-import { langFromDocument } from '../../../i18n/index.ts';
-import { useUserStore } from '../../../stores/user.ts';
+import type { ApiResult } from '../../../lib/api.ts';
+import { uploadMultipart } from '../../../lib/upload.ts';
 import { CREATOR_PATHS } from './paths.ts';
 import type { CreatorUpload } from './types.ts';
 
-/**
- * POSTs one image as multipart/form-data (field `file`) to the creators' upload call with upload
- * progress (XMLHttpRequest: fetch has no upload progress). Same headers and envelope handling as
- * lib/api.ts: 1100 loses the session, a network failure resolves with `networkError`. Never shows a
- * toast: the caller shows the reason next to the picture.
- */
+/** One image to the creators' upload call, with progress (lib/upload.ts); the caller shows the reason next to the picture. */
 export function uploadCreatorImage(file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ApiResult<CreatorUpload>> {
-  const path = CREATOR_PATHS.upload;
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', API_BASE + path);
-    xhr.setRequestHeader('channel', 'pc');
-    xhr.setRequestHeader('lang', langFromDocument());
-    xhr.setRequestHeader('accept', 'application/json');
-    const token = useUserStore.getState().token;
-    if (token) xhr.setRequestHeader('token', token);
-    const failed = (): ApiResult<CreatorUpload> => ({ ok: false, data: null, status: '', code: '', message: '', networkError: true });
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
-    };
-    xhr.onerror = () => resolve(failed());
-    xhr.onabort = () => resolve(failed());
-    xhr.onload = () => {
-      let body: Partial<Envelope<CreatorUpload>>;
-      try {
-        body = JSON.parse(xhr.responseText) as Partial<Envelope<CreatorUpload>>;
-      } catch {
-        return resolve(failed());
-      }
-      const status = String(body.status ?? '');
-      const code = body.code ?? '';
-      const message = body.message || body.msg || '';
-      if (isSuccess(path, { status, code })) return resolve({ ok: true, data: body.data as CreatorUpload, status, code, message });
-      if (status === STATUS_SESSION_LOST || String(code) === STATUS_SESSION_LOST) handleSessionLost();
-      resolve({ ok: false, data: null, status, code, message });
-    };
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  return uploadMultipart<CreatorUpload>(CREATOR_PATHS.upload, file, onProgress, signal);
 }

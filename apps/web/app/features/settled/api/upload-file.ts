@@ -1,47 +1,8 @@
-import type { Envelope } from '@cfx/contract/envelope.ts';
-import { API_BASE, handleSessionLost, isSuccess, STATUS_SESSION_LOST, type ApiResult } from '../../../lib/api.ts';
-import { langFromDocument } from '../../../i18n/index.ts';
-import { useUserStore } from '../../../stores/user.ts';
+import type { ApiResult } from '../../../lib/api.ts';
+import { uploadMultipart } from '../../../lib/upload.ts';
 import type { UploadResult } from './types.ts';
 
-/**
- * POSTs one file as multipart/form-data (field `file`) to /official/settled/oss/upload or …/uploadfile
- * with upload progress (XMLHttpRequest: fetch has no upload progress). Same headers and envelope
- * handling as lib/api.ts: code 200 is success on `official` paths, 1100 loses the session, a
- * network failure resolves with `networkError`. Never shows a toast: the upload field shows the reason.
- */
+/** One file to /official/settled/oss/upload or …/uploadfile, with progress (lib/upload.ts). */
 export function uploadFile(path: string, file: File, onProgress: (fraction: number) => void, signal?: AbortSignal): Promise<ApiResult<UploadResult>> {
-  return new Promise((resolve) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', API_BASE + path);
-    xhr.setRequestHeader('channel', 'pc');
-    xhr.setRequestHeader('lang', langFromDocument());
-    xhr.setRequestHeader('accept', 'application/json');
-    const token = useUserStore.getState().token;
-    if (token) xhr.setRequestHeader('token', token);
-    const failed = (): ApiResult<UploadResult> => ({ ok: false, data: null, status: '', code: '', message: '', networkError: true });
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(Math.min(1, e.loaded / e.total));
-    };
-    xhr.onerror = () => resolve(failed());
-    xhr.onabort = () => resolve(failed());
-    xhr.onload = () => {
-      let body: Partial<Envelope<UploadResult>>;
-      try {
-        body = JSON.parse(xhr.responseText) as Partial<Envelope<UploadResult>>;
-      } catch {
-        return resolve(failed());
-      }
-      const status = String(body.status ?? '');
-      const code = body.code ?? '';
-      const message = body.message || body.msg || '';
-      if (isSuccess(path, { status, code })) return resolve({ ok: true, data: body.data as UploadResult, status, code, message });
-      if (status === STATUS_SESSION_LOST || String(code) === STATUS_SESSION_LOST) handleSessionLost();
-      resolve({ ok: false, data: null, status, code, message });
-    };
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  return uploadMultipart<UploadResult>(path, file, onProgress, signal);
 }
