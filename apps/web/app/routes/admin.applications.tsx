@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
 import { AdminPage, Badge, Facts, fen, notify, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { useCan } from '../features/admin/session.ts';
+import { useDetailId } from '../features/admin/detail-param.ts';
 
 const PAGE_SIZE = 20;
 const tone = (s: SettledStatus) => (s === 'approved' ? 'good' : s === 'rejected' ? 'bad' : s === 'reviewing' ? 'info' : 'warn');
@@ -17,22 +18,10 @@ const tone = (s: SettledStatus) => (s === 'approved' ? 'good' : s === 'rejected'
 /** Project applications (reviewers): the queue by status, one application with its files and history, decisions. */
 export default function AdminApplications() {
   const t = useAdminT();
-  const [params, setParams] = useSearchParams();
-  const id = Number(params.get('id'));
+  const { id, back } = useDetailId();
   return (
     <AdminPage title={t('applications.title')} permission="applications.read" testId="admin-applications">
-      {Number.isInteger(id) && id > 0 ? (
-        <ApplicationDetail
-          id={id}
-          onBack={() => {
-            const p = new URLSearchParams(params);
-            p.delete('id');
-            setParams(p);
-          }}
-        />
-      ) : (
-        <ApplicationList />
-      )}
+      {id !== null ? <ApplicationDetail id={id} onBack={back} /> : <ApplicationList />}
     </AdminPage>
   );
 }

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
 import { AdminPage, Badge, notify, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { useCan } from '../features/admin/session.ts';
+import { useDetailId } from '../features/admin/detail-param.ts';
 
 const PAGE_SIZE = 20;
 const tone = (s: TicketStatus) => (s === 'open' ? 'warn' : s === 'answered' ? 'info' : 'neutral');
@@ -18,22 +19,10 @@ const tone = (s: TicketStatus) => (s === 'open' ? 'warn' : s === 'answered' ? 'i
 /** Customer-service tickets (support): the queue, one thread with its screenshots, answer and close. */
 export default function AdminTickets() {
   const t = useAdminT();
-  const [params, setParams] = useSearchParams();
-  const id = Number(params.get('id'));
+  const { id, back } = useDetailId();
   return (
     <AdminPage title={t('tickets.title')} permission="tickets.read" testId="admin-tickets">
-      {Number.isInteger(id) && id > 0 ? (
-        <TicketDetail
-          id={id}
-          onBack={() => {
-            const p = new URLSearchParams(params);
-            p.delete('id');
-            setParams(p);
-          }}
-        />
-      ) : (
-        <TicketList />
-      )}
+      {id !== null ? <TicketDetail id={id} onBack={back} /> : <TicketList />}
     </AdminPage>
   );
 }

@@ -9,28 +9,17 @@ import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
 import { AdminPage, Badge, Facts, fen, notify, QueryState, Table, td, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { useCan } from '../features/admin/session.ts';
+import { useDetailId } from '../features/admin/detail-param.ts';
 
 const PAGE_SIZE = 20;
 
 /** User lookup (support, reviewers, finance): masked phones, an audited reveal, freeze / unfreeze with a reason. */
 export default function AdminUsers() {
   const t = useAdminT();
-  const [params, setParams] = useSearchParams();
-  const id = Number(params.get('id'));
+  const { id, back } = useDetailId();
   return (
     <AdminPage title={t('users.title')} permission="users.read" testId="admin-users">
-      {Number.isInteger(id) && id > 0 ? (
-        <UserDetail
-          id={id}
-          onBack={() => {
-            const p = new URLSearchParams(params);
-            p.delete('id');
-            setParams(p);
-          }}
-        />
-      ) : (
-        <UserList />
-      )}
+      {id !== null ? <UserDetail id={id} onBack={back} /> : <UserList />}
     </AdminPage>
   );
 }
