@@ -9,7 +9,7 @@ import { listProjects } from '../features/catalog/api/list-projects.ts';
 import type { CreatorCard as Creator, GoodsCard as Goods, ProjectCard as Project } from '../features/catalog/api/types.ts';
 import { CreatorCard, GoodsCard, ProjectCard } from '../features/catalog/components/cards.tsx';
 import { useServerNow } from '../features/catalog/components/use-server-now.ts';
-import { listBanners } from '../features/content/api/list-banners.ts';
+import { listIndexBanners } from '../features/content/api/list-index-banners.ts';
 import { listNews } from '../features/content/api/list-news.ts';
 import { listPlacedNews } from '../features/content/api/list-placed-news.ts';
 import { listRecommend } from '../features/content/api/list-recommend.ts';
@@ -19,13 +19,13 @@ import { Marquee } from '../features/content/components/marquee.tsx';
 import { NewsCard } from '../features/content/components/news-card.tsx';
 
 /**
- * Home modules (spec §2): banners, marquee, recommend, projects, hot, creators, news. Every module
- * is optional — a failing call leaves its module empty instead of failing the page.
+ * Home modules (spec §2): banners (GET indexBanner), marquee, recommend, projects, hot, creators,
+ * news. Every module is optional — a failing call leaves its module empty instead of failing the page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const call = serverApi(request);
   const [banners, recommend, projects, news, placed] = await Promise.all([
-    listBanners(call, 'home'),
+    listIndexBanners(call),
     listRecommend(call),
     listProjects(call, { pageNum: 1, pageSize: 8 }),
     listNews(call, { pageNum: 1, pageSize: 4 }),

@@ -20,7 +20,8 @@ import { HeaderMessagesSlot } from '../../features/messages/components/header-me
  * Site header (spec §2): logo, menu, "more" submenu, search box, language switch, link-wallet
  * button and the user area. Theme type 1 (home) is transparent over the dark hero until the page
  * scrolls (with a light dark scrim at the top, so the white text keeps its contrast over any hero
- * artwork); theme type 2 is the solid style.
+ * artwork); theme type 2 is the solid style. The forum (BBS) entry is not open yet: a click only
+ * shows the warning 功能暂未开放，敬请期待.
  */
 export function Header({ themeType }: { themeType: ThemeType }) {
   const { t } = useTranslation();
@@ -135,6 +136,9 @@ function MainMenu({ dark }: { dark: boolean }) {
           </NavLink>
         ),
       )}
+      <button type="button" className={`${base} ${idle}`} data-testid="nav-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
+        {t('nav.bbs')}
+      </button>
       <Menu>
         <MenuButton className={`${base} ${idle} flex items-center gap-1`} data-testid="nav-more">
           {t('nav.more')} <Chevron />
@@ -193,6 +197,9 @@ function MobileMenu({ dark }: { dark: boolean }) {
             </Link>
           ),
         )}
+        <button type="button" role="menuitem" className={menuItemClass} data-testid="nav-mobile-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
+          {t('nav.bbs')}
+        </button>
         <MenuSeparator />
         <MoreItems />
         <MenuSeparator />

@@ -8,9 +8,10 @@ const INTERVAL_MS = 5000;
 
 /**
  * The home banners (5:2): a horizontal scroll-snap strip — it works without JS (swipe/scroll) and,
- * once hydrated, advances every 5 s (paused on hover/focus) with dots to pick a slide.
+ * once hydrated, advances every 5 s (paused on hover/focus) with dots to pick a slide. The home hero
+ * (indexBanner) and the news page (newsBannerList) use it.
  */
-export function BannerCarousel({ banners }: { banners: Banner[] }) {
+export function BannerCarousel({ banners, testId = 'home-banners', label }: { banners: Banner[]; testId?: string; label?: string }) {
   const { t } = useTranslation();
   const strip = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
@@ -31,7 +32,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   return (
     <div
       className="relative"
-      data-testid="home-banners"
+      data-testid={testId}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
@@ -45,7 +46,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
           setIndex(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
         }}
         aria-roledescription="carousel"
-        aria-label={t('homeModules.banners')}
+        aria-label={label ?? t('homeModules.banners')}
       >
         {banners.map((b, i) => {
           const inner = (

@@ -10,5 +10,6 @@ export const CREATOR_PATHS = {
   addMoment: '/api/user/creator/v1/addCreatorFriendsMoments',
   deleteMoment: '/api/user/creator/v1/deleteCreatorFriendsMoments',
   upload: '/api/user/creator/v1/upload',
+  mediaInfo: '/api/user/creator/v1/selectCreatorMediaRelatedInfo',
   query: '/api/creator/v1/query',
 } as const satisfies Partial<Record<keyof typeof Paths | 'query', string>>;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { CREATOR_LIMITS, lineOk, MEDIA_TYPES, mediaLinkProblem, textOk } from '@cfx/contract/creator-rules.ts';
 import { IMAGE_ACCEPT } from '@cfx/contract/settled-rules.ts';
@@ -7,11 +7,13 @@ import { toast } from '../../../stores/toast.ts';
 import { addMoment, updateCreator } from '../api/own-creator.ts';
 import type { CreatorDetail, MediaLinkDraft, Moment } from '../api/types.ts';
 import { useImageUploads, type UploadItem } from './use-image-uploads.ts';
+import { useOwnMediaInfo, type OwnMediaInfo } from './use-own-media-info.ts';
 
 /**
  * The creator's own tools on their page, loaded only when one is opened (its own chunk with the
  * dialog primitives): edit profile (name, intro, avatar and banner uploaded with a preview, media
- * links checked with the server's rules first) and post a moment (text, up to 9 pictures with
+ * links — loaded afresh with the page's stats from selectCreatorMediaRelatedInfo — checked with the
+ * server's rules first) and post a moment (text, up to 9 pictures with
  * upload progress).
  */
 export default function OwnerDialogs({
@@ -122,6 +124,17 @@ function EditProfile({ creator, setBusy, onSaved }: { creator: CreatorDetail; se
   const avatar = useImageUploads(1);
   const banner = useImageUploads(1);
   const L = CREATOR_LIMITS;
+  const media = useOwnMediaInfo();
+  // The server's links replace the page's copy once they arrive, unless the creator already edited
+  // the list (possible only after a failed load, when the page's copy is shown).
+  const touched = useRef(false);
+  useEffect(() => {
+    if (media.info && !touched.current) setLinks(media.info.mediaLinks.map((m) => ({ ...m })));
+  }, [media.info]);
+  const editLinks = (f: (xs: MediaLinkDraft[]) => MediaLinkDraft[]) => {
+    touched.current = true;
+    setLinks(f);
+  };
 
   const check = () => {
     const e: Record<string, string> = {};
@@ -157,7 +170,7 @@ function EditProfile({ creator, setBusy, onSaved }: { creator: CreatorDetail; se
     } else setServerError(r.message || t('common.requestFailed'));
   };
 
-  const setLink = (i: number, patch: Partial<MediaLinkDraft>) => setLinks((xs) => xs.map((x, j) => (j === i ? { ...x, ...patch } : x)));
+  const setLink = (i: number, patch: Partial<MediaLinkDraft>) => editLinks((xs) => xs.map((x, j) => (j === i ? { ...x, ...patch } : x)));
 
   return (
     <form
@@ -168,6 +181,7 @@ function EditProfile({ creator, setBusy, onSaved }: { creator: CreatorDetail; se
       }}
       className="space-y-5"
     >
+      {media.info && <MediaStats stats={media.info.stats} />}
       <div>
         <label htmlFor="creator-name" className={fieldLabel}>
           {t('creators.editor.name')}
@@ -210,7 +224,8 @@ function EditProfile({ creator, setBusy, onSaved }: { creator: CreatorDetail; se
       <fieldset>
         <legend className={fieldLabel}>{t('creators.editor.links')}</legend>
         <p className="mb-2 text-xs text-ink-faint">{t('creators.editor.linksHint', { n: L.mediaLinksMax })}</p>
-        <ul className="space-y-3">
+        <MediaLoadState media={media} empty={links.length === 0} />
+        <ul className="space-y-3" hidden={media.status === 'loading'}>
           {links.map((link, i) => (
             <li key={i} data-testid="creator-edit-link">
               <div className="flex flex-wrap gap-2">
@@ -223,7 +238,7 @@ function EditProfile({ creator, setBusy, onSaved }: { creator: CreatorDetail; se
                 </select>
                 <input className="field-input w-28" aria-label={t('creators.editor.linkLabel')} placeholder={t('creators.editor.linkLabel')} value={link.label} onChange={(e) => setLink(i, { label: e.target.value })} data-testid="creator-edit-link-label" />
                 <input className="field-input min-w-0 flex-1" type="url" inputMode="url" aria-label={t('creators.editor.linkUrl')} placeholder={t('creators.editor.linkUrl')} value={link.url} onChange={(e) => setLink(i, { url: e.target.value })} data-testid="creator-edit-link-url" />
-                <button type="button" className="text-sm text-ink-faint hover:text-danger" onClick={() => setLinks((xs) => xs.filter((_, j) => j !== i))} aria-label={t('creators.editor.removeLink')}>
+                <button type="button" className="text-sm text-ink-faint hover:text-danger" onClick={() => editLinks((xs) => xs.filter((_, j) => j !== i))} aria-label={t('creators.editor.removeLink')}>
                   ×
                 </button>
               </div>
@@ -231,8 +246,8 @@ function EditProfile({ creator, setBusy, onSaved }: { creator: CreatorDetail; se
             </li>
           ))}
         </ul>
-        {links.length < L.mediaLinksMax && (
-          <button type="button" className="btn-ghost mt-3" onClick={() => setLinks((xs) => [...xs, { type: 'website', label: '', url: 'https://' }])} data-testid="creator-edit-add-link">
+        {media.status !== 'loading' && links.length < L.mediaLinksMax && (
+          <button type="button" className="btn-ghost mt-3" onClick={() => editLinks((xs) => [...xs, { type: 'website', label: '', url: 'https://' }])} data-testid="creator-edit-add-link">
             <span aria-hidden>＋</span> {t('creators.editor.addLink')}
           </button>
         )}
@@ -243,11 +258,64 @@ function EditProfile({ creator, setBusy, onSaved }: { creator: CreatorDetail; se
         </p>
       )}
       <div className="flex justify-end">
-        <button type="submit" className="btn-primary min-w-28" disabled={saving} data-testid="creator-edit-save">
+        <button type="submit" className="btn-primary min-w-28" disabled={saving || media.status === 'loading'} data-testid="creator-edit-save">
           {saving ? t('common.saving') : t('common.save')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The creator's page in numbers, as selectCreatorMediaRelatedInfo counts them now. */
+function MediaStats({ stats }: { stats: NonNullable<OwnMediaInfo['info']>['stats'] }) {
+  const { t } = useTranslation();
+  const items = [
+    ['creators.followers', 'followers'],
+    ['catalog.statReleases', 'releases'],
+    ['creators.moments', 'moments'],
+    ['catalog.statGoods', 'goods'],
+    ['catalog.statHolders', 'holders'],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-5 gap-2 rounded-control bg-canvas px-3 py-2.5 text-center" data-testid="creator-edit-stats" aria-label={t('creators.editor.stats')}>
+      {items.map(([label, key]) => (
+        <div key={key} className="flex flex-col-reverse">
+          <dt className="text-[11px] text-ink-faint">{t(label)}</dt>
+          <dd className="tabular text-base font-semibold text-ink" data-testid={`creator-edit-stat-${key}`}>
+            {stats[key]}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Loading, failed (the page's copy is shown, with a retry) and empty states of the media links. */
+function MediaLoadState({ media, empty }: { media: OwnMediaInfo; empty: boolean }) {
+  const { t } = useTranslation();
+  if (media.status === 'loading') {
+    return (
+      <p className="py-3 text-sm text-ink-faint" role="status" data-testid="creator-edit-links-loading">
+        {t('creators.editor.linksLoading')}
+      </p>
+    );
+  }
+  return (
+    <>
+      {media.status === 'error' && (
+        <p className="mb-2 flex flex-wrap items-center gap-2 rounded-control bg-warning/10 px-3 py-2 text-xs text-ink-soft" role="alert" data-testid="creator-edit-links-error">
+          {t('creators.editor.linksLoadFailed')}
+          <button type="button" className="font-medium text-brand hover:underline" onClick={media.retry} data-testid="creator-edit-links-retry">
+            {t('common.retry')}
+          </button>
+        </p>
+      )}
+      {empty && (
+        <p className="py-2 text-sm text-ink-faint" data-testid="creator-edit-links-empty">
+          {t('creators.editor.linksEmpty')}
+        </p>
+      )}
+    </>
   );
 }
 

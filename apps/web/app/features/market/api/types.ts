@@ -3,13 +3,17 @@
  * fen, times are epoch milliseconds.
  */
 import type { z } from 'zod';
-import type { filterMeta } from '@cfx/contract/catalog.ts';
+import type { filterMeta, projectOption, projectTitle } from '@cfx/contract/catalog.ts';
 import type { bid, bidStatistics, chainListingState, closeSale, cost, listing, loveResult, orderDetail, preOpenSale } from '@cfx/contract/market.ts';
 import type { api } from '../../../lib/api.ts';
 
 export type { GoodsCard, GoodsDetail } from '@cfx/contract/catalog.ts';
 export type { Page } from '@cfx/contract/paging.ts';
 export type FilterMeta = z.infer<typeof filterMeta>;
+/** A release as the findAll call lists it. */
+export type ProjectOption = z.infer<typeof projectOption>;
+/** A release's title card (detailsTitle). */
+export type ProjectTitle = z.infer<typeof projectTitle>;
 export type Cost = z.infer<typeof cost>;
 export type PreOpenSale = z.infer<typeof preOpenSale>;
 export type Listing = z.infer<typeof listing>;

@@ -4,16 +4,17 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { LinkTabs } from '../../../components/ui/link-tabs.tsx';
 import type { FilterMeta, MarketSort } from '../api/types.ts';
 import { priceRangeError, type MarketParams } from '../market-query.ts';
+import type { ReleaseGroup } from '../release-options.ts';
 import { fenToYuanText } from '../money-input.ts';
 
 const SORTS: MarketSort[] = ['default', 'priceAsc', 'priceDesc'];
 
 /**
- * The market filters: release (from getFilterRelatedMetaInfo), asking-price range in yuan (with the
- * server's preset ranges), sort by time or price. Everything is in the URL, so each filtered page is
+ * The market filters: release (findAll's releases grouped by sale status, `release-options.ts`),
+ * asking-price range in yuan (getFilterRelatedMetaInfo's preset ranges), sort by time or price. Everything is in the URL, so each filtered page is
  * server-rendered and shareable; without JavaScript the form still submits as a GET.
  */
-export function MarketFilters({ meta, params }: { meta: FilterMeta | null; params: MarketParams }) {
+export function MarketFilters({ meta, params, releases }: { meta: FilterMeta | null; params: MarketParams; releases: ReleaseGroup[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -53,11 +54,23 @@ export function MarketFilters({ meta, params }: { meta: FilterMeta | null; param
           {t('market.filters.release')}
           <select name="project" className="field-input h-10" value={project} onChange={(e) => setProject(e.target.value)} data-testid="filter-project">
             <option value="">{t('market.filters.allReleases')}</option>
-            {(meta?.projects ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            {releases.map((g) =>
+              g.status === null ? (
+                g.options.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))
+              ) : (
+                <optgroup key={g.status} label={t(`catalog.status.${g.status}`)} data-status={g.status}>
+                  {g.options.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ),
+            )}
           </select>
         </label>
         <fieldset className="flex flex-col gap-1">
