@@ -2,7 +2,7 @@ import path from 'node:path';
 import { ensurePrivateDir, ensurePrivateFile, restrictFile } from '../util/private-files.ts';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,6 +15,27 @@ export interface Db {
    * building. On SQLite the prepared statement is cached; used on hot paths (session lookup).
    */
   run<R>(query: CompiledQuery<R>, params: readonly unknown[]): Promise<R[]>;
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE: they take the database's write lock at BEGIN, waiting for it
+ * through busy_timeout while another process (a second server, the create-staff tool) writes. A
+ * deferred transaction ('begin') takes it only at its first write, and a transaction that has read
+ * cannot wait for it then: SQLite answers SQLITE_BUSY / SQLITE_BUSY_SNAPSHOT at once ("database is
+ * locked"), whatever busy_timeout says. Every transaction — inTx, kysely.transaction() anywhere,
+ * migrations — goes through this driver, so none of them can meet that. Within one process nothing
+ * changes (Kysely's SQLite driver has one connection and runs one transaction at a time); across
+ * processes transactions on one file now run one after the other, which is what SQLite's single
+ * writer did anyway for every transaction that writes.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver() as SqliteDriver;
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    };
+    return driver;
+  }
 }
 
 // int8 (bigint) columns hold epoch milliseconds and ids: all far below 2^53.
@@ -41,7 +62,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   const statements = new Map<string, SQLite.Statement>();
   return {
     kysely,

@@ -5,7 +5,11 @@ import type { Database } from './schema.ts';
 /** A Kysely handle inside a transaction (or the plain handle). */
 export type Q = Kysely<Database>;
 
-/** PostgreSQL deadlock / serialization failures and SQLite "busy" are retried; anything else propagates. */
+/**
+ * PostgreSQL deadlock / serialization failures and SQLite "busy" are retried; anything else propagates.
+ * On SQLite every transaction begins IMMEDIATE (db/database.ts), so busy comes only from a BEGIN
+ * that waited busy_timeout for another process's write lock in vain.
+ */
 function retryable(err: unknown): boolean {
   const code = (err as { code?: string }).code;
   return code === '40P01' || code === '40001' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'));
@@ -40,8 +44,9 @@ export const changed = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } 
 
 /**
  * Serialises transactions on one key (a phone number, a user) until the transaction ends: a
- * PostgreSQL transaction-scoped advisory lock. On SQLite every write transaction of the process
- * already runs alone (one connection), so nothing is needed there.
+ * PostgreSQL transaction-scoped advisory lock. On SQLite every transaction already runs alone
+ * (one connection per process, and BEGIN IMMEDIATE takes the file's write lock across processes),
+ * so nothing is needed there.
  */
 export async function lockKey(ctx: Pick<AppContext, 'db'>, trx: Q, key: string): Promise<void> {
   if (ctx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);

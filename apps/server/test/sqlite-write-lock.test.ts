@@ -1,0 +1,85 @@
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../src/db/database.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { inTx } from '../src/db/tx.ts';
+import { createStaffAccount } from '../src/tools/create-staff.ts';
+import { loadSecretBox } from '../src/util/secret-box.ts';
+
+/**
+ * SQLite with two processes on one file (the server and the create-staff tool, or two servers):
+ * a transaction that reads first and writes later must not fail with "database is locked" while
+ * the other process writes. A deferred transaction cannot wait for the write lock once it has
+ * read (SQLite answers busy at once, busy_timeout is not used for the upgrade); every transaction
+ * on SQLite therefore begins IMMEDIATE (db/database.ts) and waits for the lock up front.
+ * SQLite only: PostgreSQL has row locks and no such upgrade.
+ */
+const run = promisify(execFile);
+const serverDir = path.join(import.meta.dirname, '..');
+
+describe.skipIf(!!process.env.TEST_PG_URL)('SQLite write lock across processes', () => {
+  let dataDir: string;
+  let file: string;
+  let db: Db;
+  let writer: ChildProcess | undefined;
+  const ticks = () => (fs.existsSync(file) ? db.kysely.selectFrom('writer_ticks' as never).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : undefined);
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-lock-'));
+    file = path.join(dataDir, 'marketplace.sqlite');
+    db = openDatabase({ dataDir });
+    await migrate(db, { secrets: loadSecretBox(dataDir), now: Date.now() });
+    await db.kysely.schema.createTable('lock_probe').addColumn('name', 'text').execute();
+    // The other process: holds the write lock 10 ms, lets go for 5 ms, all the time.
+    writer = fork(path.join(import.meta.dirname, 'fixtures/sqlite-writer.ts'), [file, '10', '5'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    await new Promise<void>((resolve, reject) => {
+      writer!.once('message', () => resolve());
+      writer!.once('exit', (code) => reject(new Error(`writer exited with ${code}`)));
+    });
+  }, 30_000);
+  afterAll(async () => {
+    if (writer && writer.exitCode === null) writer.kill('SIGKILL');
+    await db?.close();
+  });
+
+  it('read-then-write transactions of this process wait for the other writer instead of failing', async () => {
+    const before = Number((await ticks())!.n);
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) =>
+        inTx({ db }, async (trx) => {
+          await trx.selectFrom('staff').select('id').where('username', '=', `reader${i}`).executeTakeFirst();
+          // Work between the read and the write (create-staff hashes the password here).
+          await new Promise((r) => setTimeout(r, 30));
+          await trx.insertInto('lock_probe' as never).values({ name: `reader${i}` } as never).execute();
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
+    // The other process was writing before and still writes (it waited for these transactions, as
+    // they waited for it: SQLite's lock is not fair, a busy waiter polls).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(Number((await ticks())!.n)).toBeGreaterThan(before);
+  }, 60_000);
+
+  it('createStaffAccount in this process, while the other process writes', async () => {
+    for (let i = 0; i < 3; i++) {
+      const r = await createStaffAccount(db, { username: `owner${i}`, roles: ['owner'] });
+      expect(r.staff.username).toBe(`owner${i}`);
+    }
+  }, 60_000);
+
+  it('the create-staff tool run as the README says, while the other process writes: exit 0, no "database is locked"', async () => {
+    for (const name of ['boss', 'boss2']) {
+      const r = await run(process.execPath, ['--import', 'tsx', 'src/tools/create-staff.ts', '--username', name, '--role', 'owner'], {
+        cwd: serverDir,
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      }).catch((err: { code?: number; stdout?: string; stderr?: string }) => err);
+      expect(r.stderr).not.toMatch(/database is locked/);
+      expect(r.stdout).toContain(`created staff account "${name}" (owner)`);
+    }
+  }, 90_000);
+});
