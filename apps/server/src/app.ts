@@ -56,6 +56,7 @@ import { boxRoutes } from './modules/boxes/routes.ts';
 import { composeRoutes } from './modules/compose/routes.ts';
 import { shiftRoutes } from './modules/shift/routes.ts';
 import { bankLogoRoutes, payoutNotifyRoutes, payoutRoutes, startPayouts } from './modules/payout/routes.ts';
+import { cardPayNotifyRoutes, cardPayRoutes, startCardPayJobs } from './modules/card-pay/routes.ts';
 import { creatorRoutes } from './modules/creators/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { MessageHub } from './modules/messages/stream-hub.ts';
@@ -162,6 +163,8 @@ export async function buildApp(
   if (ctx.market) await startGoodsFlows(ctx, ctx.market.jobs);
   // Money out: the payout provider, automatic refunds of duplicates, the sandbox bank, reconciliation.
   startPayouts(app, ctx, ctx.market?.jobs);
+  // Bank-card quick payment: reconciliation of card payments.
+  startCardPayJobs(ctx, ctx.market?.jobs);
   // Messages: the SMS job and the order-expiring / drop-reminder sweeps.
   if (ctx.market) registerMessageJobs(ctx, ctx.market.jobs);
   // Every job handler is registered: now the worker may claim jobs (a due job of any kind runs on its first pass).
@@ -238,6 +241,7 @@ export async function buildApp(
       messageRoutes(api, ctx, messageHub);
       await uploadRoutes(api, ctx);
       await payoutRoutes(api, ctx);
+      cardPayRoutes(api, ctx);
       await creatorRoutes(api, ctx);
       inviteRoutes(api, ctx);
       await ticketRoutes(api, ctx);
@@ -250,6 +254,7 @@ export async function buildApp(
   // The operations console's API (docs/admin.md): its own prefix and staff token header, hidden from /mvapi/docs.
   await app.register(async (scope) => adminRoutes(scope, ctx), { prefix: ADMIN_BASE });
   await app.register(async (p) => payoutNotifyRoutes(p, ctx));
+  await app.register(async (p) => cardPayNotifyRoutes(p, ctx));
 
   const web = config.serveWeb ? await mountWeb(app, config) : undefined;
   const page = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -137,7 +137,7 @@ export const mySellItem = listing.extend({
 
 export const orderStatus = z.enum(['created', 'paying', 'paid', 'settling', 'completed', 'cancelled', 'expired', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatus>;
-export const payMethod = z.enum(['sandbox', 'alipay', 'balance']);
+export const payMethod = z.enum(['sandbox', 'alipay', 'balance', 'card']);
 export type PayMethod = z.infer<typeof payMethod>;
 
 /**

@@ -481,6 +481,18 @@ export const serverMessages = {
   refundBalanceUsed: { zh: '余额不足：该笔退款已被使用，无法原路退回', en: 'the credited money has been spent and cannot be refunded to the original method' },
   refundUnsupported: { zh: '该支付方式暂不支持原路退回', en: 'this payment method does not support refunds here' },
   refundSubmitted: { zh: '已申请原路退回，款项将退回原支付账户', en: 'refund requested: the money goes back to the original payment account' },
+  // bank-card quick payment (docs/payouts.md "Paying with a bank card")
+  cardPayUseCardCalls: { zh: '银行卡支付请在支付页选择银行卡并输入短信验证码', en: 'to pay with a bank card, choose the card on the payment page and enter the SMS code' },
+  cardPayCardNotFound: { zh: '请选择您已绑定的银行卡', en: 'please choose one of your bound bank cards' },
+  cardPayNoRealname: { zh: '银行卡持卡人信息不可用，请重新完成实名认证', en: "the card holder's verified details are not available; please verify your real name again" },
+  cardPaySmsSent: { zh: '验证码已发送至银行预留手机{mobile}', en: 'a code was sent to the phone reserved at the bank {mobile}' },
+  cardPayNotFound: { zh: '该笔银行卡支付不存在或已结束，请重新发起', en: 'this card payment does not exist or has ended, please start again' },
+  cardPayResendTooSoon: { zh: '验证码发送过于频繁，请{s}秒后再试', en: 'too many codes, please try again in {s} seconds' },
+  cardPayResendRefused: { zh: '银行未能重新发送验证码，请重新发起支付', en: 'the bank could not send a new code, please start the payment again' },
+  cardPayBadCode: { zh: '短信验证码错误，还可尝试{n}次', en: 'wrong SMS code, {n} tries left' },
+  cardPayTooManyTries: { zh: '验证码错误次数过多，本次支付已关闭，请重新发起', en: 'too many wrong codes: this payment is closed, please start again' },
+  cardPayRefused: { zh: '银行卡支付失败：{reason}', en: 'the card payment failed: {reason}' },
+  cardPayConfirming: { zh: '支付已提交，正在等待银行确认', en: 'payment submitted, waiting for the bank to confirm' },
 } as const;
 
 export type MessageKey = keyof typeof serverMessages;

@@ -9,6 +9,7 @@ import { addressOfPrivateKey } from '@cfx/contracts/src/order-signature.ts';
 import { toBase32Address, toHexAddress } from '@cfx/protocol/address.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { readOrCreateSecretFile } from '../util/private-files.ts';
 import { Indexer } from './indexer.ts';
 import { createRpc } from './rpc.ts';
 import { TxQueue } from './tx-queue.ts';
@@ -56,17 +57,7 @@ export function ownerKey(config: Config): string {
 
 function roleKey(config: Config, fromEnv: string | undefined, fileName: string): string {
   if (fromEnv) return normalizeKey(fromEnv);
-  const file = path.join(config.dataDir, fileName);
-  if (fs.existsSync(file)) return normalizeKey(fs.readFileSync(file, 'utf8').trim());
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  const key = `0x${crypto.randomBytes(32).toString('hex')}`;
-  try {
-    fs.writeFileSync(file, key, { mode: 0o600, flag: 'wx' }); // never overwrite a key
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    return normalizeKey(fs.readFileSync(file, 'utf8').trim());
-  }
-  return key;
+  return normalizeKey(readOrCreateSecretFile(path.join(config.dataDir, fileName), () => `0x${crypto.randomBytes(32).toString('hex')}`));
 }
 
 /** Written into the chain dir before its first start: the genesis accounts of that chain, in order. */

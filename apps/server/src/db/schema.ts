@@ -28,7 +28,7 @@ export type OrderStatus = 'created' | 'paying' | 'paid' | 'settling' | 'complete
 /** orders.closed_by: the buyer cancelled the unpaid order, or it was not paid in time (counted by the re-order limits). */
 export type OrderClosedBy = 'buyer' | 'expiry';
 /** orders.pay_method and payments.provider: who took the money. */
-export type PayMethod = 'balance' | 'sandbox' | 'alipay';
+export type PayMethod = 'balance' | 'sandbox' | 'alipay' | 'card';
 /** payments.outcome: 'pending' only inside the transaction that inserts the row (modules/payments/apply-payment.ts). */
 export type PaymentOutcome = 'pending' | 'applied' | 'credited' | 'suspense';
 /** ledger_txns.kind */
@@ -808,6 +808,8 @@ export interface PayoutCardsTable {
   provider_bind_id: string | null;
   bound_at: number;
   ended_at: number | null;
+  /** The provider's quick-pay agreement of the card (migration 0024), learnt at its first confirmed payment. */
+  quickpay_bind_id: string | null;
 }
 export interface PayoutWithdrawalsTable {
   id: Generated<number>;
@@ -854,7 +856,7 @@ export interface StrayRefundsTable {
   refund_no: string;
   payment_id: number;
   user_id: number;
-  provider: 'sandbox' | 'alipay';
+  provider: 'sandbox' | 'alipay' | 'card';
   provider_trade_no: string;
   order_no: string;
   amount_fen: number;
@@ -887,6 +889,58 @@ export interface SandboxRefundsTable {
   fail_reason: string | null;
   notify_url: string;
   /** When the sandbox bank received it; it answers PAYOUT_SANDBOX_DELAY_MS later. */
+  received_at: number;
+  created_at: number;
+}
+
+/** Bank-card quick payment (migration 0024, modules/card-pay, docs/payouts.md "Paying with a bank card"). */
+/** card_payments.status: sms_sent → confirming → succeeded | failed (the money itself: payments, provider 'card'). */
+export type CardPaymentStatus = 'sms_sent' | 'confirming' | 'succeeded' | 'failed';
+export interface CardPaymentsTable {
+  pay_no: string;
+  user_id: number;
+  order_no: string;
+  card_id: number;
+  provider: PayoutProviderName;
+  amount_fen: number;
+  status: CardPaymentStatus;
+  provider_trade_no: string | null;
+  provider_ref: string | null;
+  wrong_tries: number;
+  sms_sends: number;
+  last_sms_at: number;
+  fail_reason: string | null;
+  expires_at: number;
+  created_at: number;
+  updated_at: number;
+}
+/** sandbox_quickpays.status: the sandbox bank's charge. */
+export type SandboxQuickpayStatus = 'sms_sent' | 'success' | 'fail';
+export interface SandboxQuickpaysTable {
+  trade_no: string;
+  request_no: string;
+  amount_fen: number;
+  refunded_fen: number;
+  card_last4: string;
+  status: SandboxQuickpayStatus;
+  fail_reason: string | null;
+  code_hash: string;
+  code_expires_at: number;
+  wrong_tries: number;
+  sms_sends: number;
+  last_sms_at: number;
+  expires_at: number;
+  notify_url: string;
+  paid_at: number | null;
+  created_at: number;
+}
+export interface SandboxQuickpayRefundsTable {
+  refund_trade_no: string;
+  out_request_no: string;
+  trade_no: string;
+  amount_fen: number;
+  status: 'processing' | 'success';
+  notify_url: string;
   received_at: number;
   created_at: number;
 }
@@ -1218,4 +1272,7 @@ export interface Database {
   stray_refunds: StrayRefundsTable;
   sandbox_payouts: SandboxPayoutsTable;
   sandbox_refunds: SandboxRefundsTable;
+  card_payments: CardPaymentsTable;
+  sandbox_quickpays: SandboxQuickpaysTable;
+  sandbox_quickpay_refunds: SandboxQuickpayRefundsTable;
 }

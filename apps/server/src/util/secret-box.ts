@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { readOrCreateSecretFile } from './private-files.ts';
 
 /**
  * AES-256-GCM for personal data at rest (ID numbers, real names). The key comes from
@@ -20,13 +20,9 @@ export function loadSecretBox(dataDir: string, envKey = process.env.DATA_ENCRYPT
     if (!/^[0-9a-fA-F]{64}$/.test(envKey)) throw new Error('DATA_ENCRYPTION_KEY must be 64 hex characters');
     key = Buffer.from(envKey, 'hex');
   } else {
-    const file = path.join(dataDir, 'data.key');
-    if (fs.existsSync(file)) key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'hex');
-    else {
-      fs.mkdirSync(dataDir, { recursive: true });
-      key = crypto.randomBytes(32);
-      fs.writeFileSync(file, key.toString('hex'), { mode: 0o600 });
-    }
+    const hex = readOrCreateSecretFile(path.join(dataDir, 'data.key'), () => crypto.randomBytes(32).toString('hex'));
+    if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${path.join(dataDir, 'data.key')} must hold 64 hex characters`);
+    key = Buffer.from(hex, 'hex');
   }
   const macKey = crypto.createHmac('sha256', key).update('digest').digest();
   return {

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { readOrCreateSecretFile } from '../../util/private-files.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { alipayPayment } from '../../providers/payment/alipay.ts';
 import { sandboxPayment } from '../../providers/payment/sandbox.ts';
@@ -18,15 +18,10 @@ import { onOrdersCancelled } from './track-order-cancels.ts';
 import { onTokenEvents } from './watch-chain.ts';
 
 /** The sandbox's HMAC secret: PAYMENT_SANDBOX_SECRET, else generated once into DATA_DIR/payment-sandbox.key (mode 600). */
-function sandboxSecret(ctx: AppContext): string {
+export function sandboxSecret(ctx: AppContext): string {
   const configured = ctx.config.market.payment.sandboxSecret;
   if (configured) return configured;
-  const file = path.join(ctx.config.dataDir, 'payment-sandbox.key');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(ctx.config.dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return readOrCreateSecretFile(path.join(ctx.config.dataDir, 'payment-sandbox.key'), () => crypto.randomBytes(32).toString('hex'));
 }
 
 /**

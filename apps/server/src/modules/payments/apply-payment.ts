@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
 import type { ProviderTrade } from '../../providers/payment/types.ts';
+import type { PayMethod } from '../../db/schema.ts';
 import { inTx } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { moveOrder, noteOrder } from '../orders/transitions.ts';
@@ -23,7 +24,7 @@ export type ApplyOutcome = 'applied' | 'credited' | 'duplicate' | 'suspense' | '
  *   (REFUND_STRAY_AUTOMATICALLY, modules/payout/stray-refunds.ts).
  * - An unknown order number: the money is booked to platform:suspense for manual handling.
  */
-export async function applyProviderPayment(ctx: AppContext, provider: 'sandbox' | 'alipay', t: ProviderTrade): Promise<ApplyOutcome> {
+export async function applyProviderPayment(ctx: AppContext, provider: Exclude<PayMethod, 'balance'>, t: ProviderTrade): Promise<ApplyOutcome> {
   if (!t.paid) return 'ignored';
   const now = ctx.now();
   const result = await inTx(ctx, async (trx) => {

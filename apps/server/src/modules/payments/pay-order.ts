@@ -15,11 +15,12 @@ import { settleRequestOf } from '../orders/settle-order.ts';
 import { moveOrder } from '../orders/transitions.ts';
 import { afterPaymentJob } from '../drops/after-payment.ts';
 import { dropSubject } from '../drops/payment-subject.ts';
+import { cardPayAvailable } from '../card-pay/card-pay-provider.ts';
 
 /** Payment methods available now. */
 export function availableMethods(ctx: AppContext): PayMethod[] {
   const p = ctx.market?.providers;
-  return [...(p?.sandbox ? (['sandbox'] as const) : []), ...(p?.alipay ? (['alipay'] as const) : []), 'balance'];
+  return [...(p?.sandbox ? (['sandbox'] as const) : []), ...(p?.alipay ? (['alipay'] as const) : []), 'balance', ...(cardPayAvailable(ctx) ? (['card'] as const) : [])];
 }
 
 export function providerFor(ctx: AppContext, method: 'sandbox' | 'alipay'): PaymentProvider {
@@ -54,6 +55,8 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
   const o = await buyerOrder(ctx, userId, input.orderNo);
   if (o.status === 'expired') throw new ApiError(Status.ORDER_STATE, 'orderExpired');
   if (o.status !== 'created' && o.status !== 'paying') throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
+  // A bank card pays through its own calls (SMS code to the reserved phone): modules/card-pay.
+  if (input.method === 'card') throw new ApiError(Status.PAYMENT_REFUSED, 'cardPayUseCardCalls');
   const provider = input.method === 'balance' ? undefined : providerFor(ctx, input.method);
   // A drop order has no seller's order to dry-run: its collectibles are minted after payment.
   if (o.kind !== 'drop') {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { applyRefundOutcome, submitStrayRefund } from './stray-refunds.ts';
 import { payoutRuntime } from './runtime.ts';
+import { cardRefunder } from '../card-pay/card-pay-provider.ts';
 import { applyPayoutNotice, submitWithdrawal } from './withdraw.ts';
 
 /**
@@ -43,7 +44,7 @@ export async function reconcilePayouts(ctx: AppContext, limit = 100): Promise<nu
     .limit(limit)
     .execute();
   for (const r of refunds) {
-    const p = r.provider === 'sandbox' ? ctx.market?.providers.sandbox : ctx.market?.providers.alipay;
+    const p = r.provider === 'card' ? cardRefunder(ctx) : r.provider === 'sandbox' ? ctx.market?.providers.sandbox : ctx.market?.providers.alipay;
     if (!p?.queryRefund) continue;
     const known = await p.queryRefund({ tradeNo: r.provider_trade_no, orderNo: r.order_no, refundNo: r.refund_no }).catch(() => undefined);
     if (known === undefined) continue;

@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
+import { readOrCreateSecretFile } from '../../util/private-files.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { createNotifier, type Notifier } from '../payments/notify-delivery.ts';
 import { sandboxPayout, type SandboxPayout } from '../../providers/payout/sandbox.ts';
@@ -23,21 +23,27 @@ export interface PayoutRuntime {
 
 const runtimes = new WeakMap<AppContext, PayoutRuntime>();
 
+/** The SMS type of the sandbox bank's quick-pay codes (the card binding's are type 6). */
+export const CARD_PAY_SMS_TYPE = '7';
+
 /** The sandbox bank's HMAC secret: PAYOUT_SANDBOX_SECRET, else generated once into DATA_DIR/payout-sandbox.key (mode 600). */
-function sandboxSecret(ctx: AppContext): string {
+export function sandboxSecret(ctx: AppContext): string {
   const configured = ctx.config.payout.sandboxSecret;
   if (configured) return configured;
-  const file = path.join(ctx.config.dataDir, 'payout-sandbox.key');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(ctx.config.dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString('hex');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  return readOrCreateSecretFile(path.join(ctx.config.dataDir, 'payout-sandbox.key'), () => crypto.randomBytes(32).toString('hex'));
 }
 
 export function createPayoutRuntime(app: FastifyInstance, ctx: AppContext): PayoutRuntime {
   const cfg = ctx.config.payout;
-  const sandbox = cfg.provider === 'sandbox' ? sandboxPayout(sandboxSecret(ctx), ctx.db) : undefined;
+  // The sandbox bank sends its quick-pay codes through the SMS provider (the dev outbox) and posts its
+  // quick-pay notifies with the notifier below (docs/payouts.md "Paying with a bank card").
+  const sandbox =
+    cfg.provider === 'sandbox'
+      ? sandboxPayout(sandboxSecret(ctx), ctx.db, {
+          sendSms: (mobile, code) => ctx.sms.send({ mobile, type: CARD_PAY_SMS_TYPE, code }),
+          notify: (url, params) => void notifier.send(url, params),
+        })
+      : undefined;
   const notifier = createNotifier(
     async (p, body) => (await app.inject({ method: 'POST', url: p, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body })).body,
     (msg, extra) => app.log.warn(extra ?? {}, msg),

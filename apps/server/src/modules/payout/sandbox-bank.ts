@@ -25,6 +25,16 @@ export async function runSandboxBank(ctx: AppContext, limit = 100): Promise<numb
       void rt.notifier.send(r.notify_url, rt.sandbox.notifyParams({ withdrawNo: r.withdraw_no, tradeNo: r.trade_no, amountFen: Number(r.amount_fen), success, reason }, now));
     }
   }
+  // Refunds of quick payments (快捷支付) back to the card: settled after the same delay, signed `quickpay_refund` notify.
+  if (rt?.sandbox) {
+    const rows = await ctx.db.kysely.selectFrom('sandbox_quickpay_refunds').selectAll().where('status', '=', 'processing').where('received_at', '<=', due).orderBy('received_at').limit(limit).execute();
+    for (const r of rows) {
+      const res = await ctx.db.kysely.updateTable('sandbox_quickpay_refunds').set({ status: 'success' }).where('refund_trade_no', '=', r.refund_trade_no).where('status', '=', 'processing').executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) continue;
+      n++;
+      void rt.notifier.send(r.notify_url, rt.sandbox.quickPayRefundNotifyParams({ refundNo: r.out_request_no, refundTradeNo: r.refund_trade_no, success: true, reason: null }, now));
+    }
+  }
   const payments = ctx.market?.providers.sandbox;
   if (payments && rt) {
     const rows = await ctx.db.kysely.selectFrom('sandbox_refunds').selectAll().where('status', '=', 'processing').where('received_at', '<=', due).orderBy('received_at').limit(limit).execute();

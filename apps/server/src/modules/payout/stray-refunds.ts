@@ -10,6 +10,7 @@ import type { JobResult, JobRunner } from '../../jobs/runner.ts';
 import type { PaymentProvider, RefundOutcome } from '../../providers/payment/types.ts';
 import { Account, postTxn } from '../ledger/ledger.ts';
 import { notifyUrl } from './runtime.ts';
+import { cardRefunder } from '../card-pay/card-pay-provider.ts';
 
 /**
  * Refunds of stray payments to their original method (docs/payouts.md "Refunds of stray payments").
@@ -31,7 +32,9 @@ export function strayRefundJob(paymentId: number) {
   return { kind: STRAY_REFUND_JOB, key: `${STRAY_REFUND_JOB}:${paymentId}`, payload: { paymentId } } as const;
 }
 
-function providerOf(ctx: AppContext, name: string): PaymentProvider | undefined {
+function providerOf(ctx: AppContext, name: string): Pick<PaymentProvider, 'refund' | 'queryRefund'> | undefined {
+  // Card payments are refunded to the card by the payout provider that charged it (modules/card-pay).
+  if (name === 'card') return cardRefunder(ctx);
   const p = ctx.market?.providers;
   return name === 'sandbox' ? p?.sandbox : name === 'alipay' ? p?.alipay : undefined;
 }
@@ -57,7 +60,7 @@ export function strayReason(p: { provider_trade_no: string; amount_fen: number }
 
 /** pageListStrayCredit: my payments credited to the balance, with their refund. */
 export async function listStrayCredits(ctx: AppContext, userId: number, pageNum: number, pageSize: number) {
-  const base = ctx.db.kysely.selectFrom('payments').where('payments.user_id', '=', userId).where('payments.outcome', '=', 'credited').where('payments.provider', 'in', ['sandbox', 'alipay']);
+  const base = ctx.db.kysely.selectFrom('payments').where('payments.user_id', '=', userId).where('payments.outcome', '=', 'credited').where('payments.provider', 'in', ['sandbox', 'alipay', 'card']);
   const rows = await base
     .leftJoin('orders', 'orders.order_no', 'payments.order_no')
     .leftJoin('stray_refunds', 'stray_refunds.payment_id', 'payments.id')
@@ -101,7 +104,7 @@ export async function listStrayCredits(ctx: AppContext, userId: number, pageNum:
  */
 export async function requestStrayRefund(ctx: AppContext, userId: number, paymentId: number, automatic: boolean): Promise<string> {
   const p = await ctx.db.kysely.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
-  if (!p || Number(p.user_id) !== userId || p.outcome !== 'credited' || (p.provider !== 'sandbox' && p.provider !== 'alipay')) throw new ApiError(Status.REFUND_REFUSED, 'refundNotStray');
+  if (!p || Number(p.user_id) !== userId || p.outcome !== 'credited' || (p.provider !== 'sandbox' && p.provider !== 'alipay' && p.provider !== 'card')) throw new ApiError(Status.REFUND_REFUSED, 'refundNotStray');
   if (!providerOf(ctx, p.provider)?.refund) throw new ApiError(Status.REFUND_REFUSED, 'refundUnsupported');
   const now = ctx.now();
   const refundNo = `RF${now}${crypto.randomBytes(6).toString('hex')}`;
@@ -122,7 +125,7 @@ export async function requestStrayRefund(ctx: AppContext, userId: number, paymen
       } else {
         await trx
           .insertInto('stray_refunds')
-          .values({ refund_no: refundNo, payment_id: paymentId, user_id: userId, provider: p.provider as 'sandbox' | 'alipay', provider_trade_no: p.provider_trade_no, order_no: p.order_no, amount_fen: amount, status: 'requested', automatic: automatic ? 1 : 0, provider_refund_no: null, fail_reason: null, created_at: now, updated_at: now, finished_at: null })
+          .values({ refund_no: refundNo, payment_id: paymentId, user_id: userId, provider: p.provider as 'sandbox' | 'alipay' | 'card', provider_trade_no: p.provider_trade_no, order_no: p.order_no, amount_fen: amount, status: 'requested', automatic: automatic ? 1 : 0, provider_refund_no: null, fail_reason: null, created_at: now, updated_at: now, finished_at: null })
           .execute();
       }
       try {
