@@ -5,7 +5,7 @@ import { apiRegister, goto, launchBrowser, newMobile, openAs, startServer, userC
 /**
  * The header's BBS entry and the pages that show the banner, release and creator calls, in the
  * browser against the real server (SQLite, demo data, no chain): the BBS entry only warns
- * 功能暂未开放，敬请期待 (desktop menu, narrow-screen menu, English); the home hero shows the
+ * 功能暂未开放，敬请期待 (menu row, inside 更多 between lg and xl, narrow-screen menu, English); the home hero shows the
  * indexBanner banners and /news the newsBannerList ones, both in the server-rendered HTML; /sales
  * groups its release filter by sale status (findAll) and, filtered by a release, shows its card
  * (detailsTitle) — a stale release id says so; the creator's profile editor starts from the
@@ -43,6 +43,10 @@ describe('header BBS entry', () => {
     expect(await toastTexts(page)).toContain('功能暂未开放，敬请期待');
     expect(await page.getByTestId('toast').first().getAttribute('data-kind')).toBe('warning');
     expect(new URL(page.url()).pathname).toBe('/news');
+    // the row shows it, so 更多 does not repeat it
+    await page.getByTestId('nav-more').click();
+    await page.getByTestId('more-help').waitFor();
+    expect(await page.getByTestId('more-bbs').count()).toBe(0);
     await ctx.close();
 
     const narrow = await userContext(browser, server, { viewport: { width: 390, height: 800 } });
@@ -56,8 +60,15 @@ describe('header BBS entry', () => {
     const enCtx = await userContext(browser, server, { lang: 'en' });
     const en = await enCtx.newPage();
     await goto(en, `${server.base}/`);
+    expect(await en.getByTestId('nav-bbs').innerText()).toBe('BBS');
     await en.getByTestId('nav-bbs').click();
     expect(await toastTexts(en)).toContain('Not open yet — stay tuned');
+    // narrower (lg to xl): the entry moves into 更多 / More, so the header row keeps its room
+    await en.setViewportSize({ width: 1100, height: 800 });
+    await expect.poll(() => en.getByTestId('nav-bbs').isVisible()).toBe(false);
+    await en.getByTestId('nav-more').click();
+    await en.getByTestId('more-bbs').click();
+    await expect.poll(() => en.getByTestId('toast-text').allInnerTexts()).toContain('Not open yet — stay tuned');
     await enCtx.close();
   });
 });

@@ -136,7 +136,8 @@ function MainMenu({ dark }: { dark: boolean }) {
           </NavLink>
         ),
       )}
-      <button type="button" className={`${base} ${idle}`} data-testid="nav-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
+      {/* Between lg and xl the row has no room for it (English labels): it moves into 更多. */}
+      <button type="button" className={`${base} ${idle} hidden xl:inline`} data-testid="nav-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
         {t('nav.bbs')}
       </button>
       <Menu>
@@ -144,11 +145,22 @@ function MainMenu({ dark }: { dark: boolean }) {
           {t('nav.more')} <Chevron />
         </MenuButton>
         <MenuItems align="start" data-testid="nav-more-menu">
+          {/* Rendered only while the menu is open (in the browser), so the width check never differs from the server's HTML. */}
+          {!wideNav() && (
+            <button type="button" role="menuitem" className={menuItemClass} data-testid="more-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
+              {t('nav.bbs')}
+            </button>
+          )}
           <MoreItems />
         </MenuItems>
       </Menu>
     </nav>
   );
+}
+
+/** The menu row shows the BBS entry itself from Tailwind's `xl` width (80rem) up. */
+function wideNav() {
+  return typeof window !== 'undefined' && window.matchMedia('(min-width: 80rem)').matches;
 }
 
 function MoreItems() {
