@@ -61,8 +61,11 @@ export const imageQuery = z.object({
   id: safeText(64),
   /** Thumbnail width in pixels (16–2048); the height keeps the aspect ratio. */
   w: z.string().max(8).nullish(),
-  /** png: a raster rendition (16–1200 wide, default 1200) for link previews that do not show SVG. */
-  fmt: z.enum(['svg', 'png']).nullish(),
+  /**
+   * png: a raster rendition (16–1200 wide, default 1200) for link previews that do not show SVG;
+   * webp / avif: a rendition for srcset, only at the server's rendition widths (120, 240, 480, 720, 960, 1200).
+   */
+  fmt: z.enum(['svg', 'png', 'webp', 'avif']).nullish(),
 });
 
 export const newsPageResponse = envelope(page(newsCard).nullable());

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Status } from '@cfx/contract/envelope.ts';
-import { ApiError } from '../../http/envelope.ts';
 import { hashString } from '../../util/prng.ts';
 import { notFound } from '../catalog/repo.ts';
 import { renderArtwork } from './artwork.ts';
+import { encodePixels, loadSharp, parseRendition, renditionCache, RENDITION_MAX_WAITING, RENDITION_TYPES, withRenderSlot, type RenditionFormat, type Sharp } from '../media/renditions.ts';
 
 /** Bump when the drawing code changes: it is part of the ETag (the URL stays the same). */
 const ART_VERSION = '1';
@@ -14,18 +13,17 @@ const cache = new Map<string, { svg: string; etag: string }>();
 /**
  * PNG renditions (`fmt=png`) for the places that do not take SVG: Open Graph / Twitter cards (WeChat,
  * Weibo and most link previews only show raster images). Rasterised by resvg in the libuv thread
- * pool, at most PNG_CONCURRENCY at a time (up to PNG_MAX_WAITING wait their turn, more are refused
- * with 503), kept in memory up to
- * PNG_CACHE_BYTES and, like the SVG, immutable for a year. Widths 16–1200 (default 1200).
+ * pool, at most two at a time (up to 32 wait their turn, more are refused with 503: the render slots
+ * of `media/renditions.ts`), kept in memory up to PNG_CACHE_BYTES and, like the SVG, immutable for a
+ * year. Widths 16–1200 (default 1200).
+ *
+ * WebP / AVIF renditions (`fmt=webp|avif`, for `srcset`): the same rasterisation encoded by sharp,
+ * only at the widths of RENDITION_WIDTHS (others are 400 1001), cached in the renditions' LRU.
  */
 const PNG_MAX_W = 1200;
-const PNG_CONCURRENCY = 2;
-const PNG_MAX_WAITING = 32;
 const PNG_CACHE_BYTES = 32 * 1024 * 1024;
 const pngCache = new Map<string, { png: Buffer; etag: string }>();
 let pngBytes = 0;
-let rendering = 0;
-const waiting: (() => void)[] = [];
 /** The serial number on a collectible is the only text: a monospace font from the system if there is one. */
 const MONO_FONTS = ['/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf', '/usr/share/fonts/truetype/liberation/LiberationMono-Regular.ttf'].filter((f) => fs.existsSync(f));
 
@@ -56,22 +54,25 @@ export async function renderPng(svg: string, width: number, fonts?: RasterFonts)
   return lib ? rasterise(lib, svg, width, fonts) : null;
 }
 
-async function rasterise(lib: Resvg, svg: string, width: number, fonts?: RasterFonts): Promise<Buffer> {
-  // A flood of distinct uncached PNGs is refused instead of queued without bound (503, 9999 服务繁忙).
-  if (waiting.length >= PNG_MAX_WAITING) throw new ApiError(Status.SERVER_ERROR, 'serverError', {}, 503);
-  if (rendering >= PNG_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  rendering++;
-  try {
-    const img = await lib.renderAsync(svg, {
-      fitTo: { mode: 'width', value: width },
-      font: { loadSystemFonts: false, ...(fonts ?? { fontFiles: MONO_FONTS, monospaceFamily: 'DejaVu Sans Mono', defaultFontFamily: 'DejaVu Sans Mono' }) },
-      logLevel: 'off',
-    });
-    return img.asPng();
-  } finally {
-    rendering--;
-    waiting.shift()?.();
-  }
+function draw(lib: Resvg, svg: string, width: number, fonts?: RasterFonts) {
+  return lib.renderAsync(svg, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: false, ...(fonts ?? { fontFiles: MONO_FONTS, monospaceFamily: 'DejaVu Sans Mono', defaultFontFamily: 'DejaVu Sans Mono' }) },
+    logLevel: 'off',
+  });
+}
+
+// A flood of distinct uncached renders is refused instead of queued without bound (503, 9999 服务繁忙).
+function rasterise(lib: Resvg, svg: string, width: number, fonts?: RasterFonts): Promise<Buffer> {
+  return withRenderSlot(async () => (await draw(lib, svg, width, fonts)).asPng());
+}
+
+/** The artwork as WebP/AVIF at one of the rendition widths: resvg draws the pixels, sharp encodes them. */
+function rasteriseAs(lib: Resvg, sharp: Sharp, svg: string, width: number, format: RenditionFormat): Promise<Buffer> {
+  return withRenderSlot(async () => {
+    const img = await draw(lib, svg, width);
+    return encodePixels(sharp, img.pixels, img.width, img.height, format);
+  }, RENDITION_MAX_WAITING);
 }
 
 function immutable(reply: FastifyReply, etag: string) {
@@ -87,7 +88,8 @@ function immutable(reply: FastifyReply, etag: string) {
  * (the picture is a pure function of the id); an ETag answers revalidations with 304. Malformed or
  * unknown ids are 1404.
  */
-export async function serveImage(req: FastifyRequest, reply: FastifyReply, q: { id: string; w?: string | null; fmt?: 'svg' | 'png' | null }) {
+export async function serveImage(req: FastifyRequest, reply: FastifyReply, q: { id: string; w?: string | null; fmt?: 'svg' | 'png' | 'webp' | 'avif' | null }) {
+  if (q.fmt === 'webp' || q.fmt === 'avif') return serveRendition(req, reply, q.id, parseRendition(q));
   const png = q.fmt === 'png';
   const max = png ? PNG_MAX_W : 2048;
   const w = q.w && /^\d{1,4}$/.test(q.w) ? Math.max(16, Math.min(max, Number(q.w))) : png ? PNG_MAX_W : undefined;
@@ -125,4 +127,30 @@ export async function serveImage(req: FastifyRequest, reply: FastifyReply, q: { 
     }
   }
   return reply.type('image/png').send(p.png);
+}
+
+/**
+ * `fmt=webp|avif&w=<one of RENDITION_WIDTHS>`: the artwork rasterised and encoded once, then served
+ * from the renditions' LRU, immutable for a year. Without resvg or sharp on this platform the SVG is
+ * answered (with a short cache, as for PNG).
+ */
+async function serveRendition(req: FastifyRequest, reply: FastifyReply, id: string, r: { width: number; format: RenditionFormat }) {
+  const key = `art|${id}|${r.width}|${r.format}`;
+  const svg = renderArtwork(id, r.width);
+  if (!svg) throw notFound('imageNotFound');
+  const [lib, sharp] = await Promise.all([loadResvg(), loadSharp()]);
+  if (!lib || !sharp) {
+    immutable(reply, `"a${ART_VERSION}-${hashString(`${id}|${r.width}`).toString(36)}"`);
+    reply.header('cache-control', 'public, max-age=3600');
+    return reply.type('image/svg+xml; charset=utf-8').send(svg);
+  }
+  const etag = `"${r.format[0]}${ART_VERSION}-${hashString(key).toString(36)}"`;
+  immutable(reply, etag);
+  if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+  let body = renditionCache.get(key);
+  if (!body) {
+    body = await rasteriseAs(lib, sharp, svg, r.width, r.format);
+    renditionCache.set(key, body);
+  }
+  return reply.type(RENDITION_TYPES[r.format]).send(body);
 }

@@ -10,10 +10,11 @@ import { DOCUMENT_POLICY, IMAGE_POLICY, type UploadPolicy } from './policies.ts'
 import { filePart, saveUpload } from './save-upload.ts';
 import { servePrivateUpload, servePublicUpload } from './serve-upload.ts';
 
-/** GET /media/uploads/<key> (outside the gateway, like /media/avatars). */
+/** GET /media/uploads/<key>[?w=&fmt=webp|avif] (outside the gateway, like /media/avatars). */
 export function mediaUploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { '*': string } }>(`${MEDIA_UPLOADS_PREFIX}*`, { schema: { hide: true } }, async (req, reply) => {
-    return servePublicUpload(ctx, req.params['*'], reply);
+  app.get<{ Params: { '*': string }; Querystring: { w?: string; fmt?: string } }>(`${MEDIA_UPLOADS_PREFIX}*`, { schema: { hide: true } }, async (req, reply) => {
+    const q = req.query;
+    return servePublicUpload(ctx, req.params['*'], reply, { w: typeof q.w === 'string' ? q.w : undefined, fmt: typeof q.fmt === 'string' ? q.fmt : undefined });
   });
 }
 

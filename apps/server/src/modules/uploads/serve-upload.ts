@@ -3,6 +3,8 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { isPublicKey, isStorageKey } from '../../providers/storage/types.ts';
+import { hashString } from '../../util/prng.ts';
+import { encodePicture, loadSharp, parseRendition, renditionCache, RENDITION_MAX_WAITING, RENDITION_TYPES, withRenderSlot } from '../media/renditions.ts';
 
 /**
  * Headers every served upload carries: the type we sniffed (by the key's extension), nosniff, and a
@@ -20,14 +22,65 @@ function fileHeaders(reply: FastifyReply, contentType: string, size: number) {
  * GET /media/uploads/<key> — a public upload (images). Only `public/` keys that match the key
  * pattern are looked up (no traversal, no directory listing: anything else is a plain 404). Keys
  * are random and never reused, so the file is cached for a year as immutable.
+ *
+ * `?w=<rendition width>&fmt=webp|avif` answers a resized rendition of a JPEG, PNG or WebP upload
+ * (`media/renditions.ts`: fixed widths, never enlarged, cached in memory, immutable); any other
+ * width or format, or a rendition of a file that is not such a picture, is 400 1001. The same works
+ * whatever the storage provider (local or S3), since the original is read through it.
  */
-export async function servePublicUpload(ctx: AppContext, key: string, reply: FastifyReply) {
+export async function servePublicUpload(ctx: AppContext, key: string, reply: FastifyReply, q: { w?: string; fmt?: string } = {}) {
   if (!isPublicKey(key)) return reply.code(404).type('text/plain').send('not found');
+  const rendition = q.w !== undefined || q.fmt !== undefined ? parseRendition(q) : undefined;
+  if (rendition && !RASTER_EXT.test(key)) throw new ApiError(Status.INVALID, 'badParams', {}, 400);
+  const cacheKey = rendition ? `upload|${key}|${rendition.width}|${rendition.format}` : '';
+  const cached = rendition ? renditionCache.get(cacheKey) : undefined;
+  if (rendition && cached) return sendRendition(reply, cacheKey, rendition.format, cached);
   const obj = await ctx.storage.get(key);
   if (!obj) return reply.code(404).type('text/plain').send('not found');
+  if (rendition) {
+    const sharp = await loadSharp();
+    // Without sharp on this platform: the original, not pinned in caches under the rendition's URL.
+    if (sharp) {
+      const input = await readAll(obj.body, MAX_RENDITION_INPUT);
+      if (!input) throw new ApiError(Status.INVALID, 'badParams', {}, 400);
+      const out = await withRenderSlot(() => encodePicture(sharp, input, rendition.width, rendition.format), RENDITION_MAX_WAITING);
+      renditionCache.set(cacheKey, out);
+      return sendRendition(reply, cacheKey, rendition.format, out);
+    }
+    fileHeaders(reply, obj.contentType, obj.size);
+    reply.header('cache-control', 'public, max-age=3600');
+    return reply.send(obj.body);
+  }
   fileHeaders(reply, obj.contentType, obj.size);
   reply.header('cache-control', 'public, max-age=31536000, immutable');
   return reply.send(obj.body);
+}
+
+/** Pictures that get renditions (the uploads module names keys by the sniffed type). */
+const RASTER_EXT = /\.(jpg|png|webp)$/;
+/** Larger originals are not resized on the fly (uploads are capped well below this anyway). */
+const MAX_RENDITION_INPUT = 20 * 1024 * 1024;
+
+function sendRendition(reply: FastifyReply, cacheKey: string, format: keyof typeof RENDITION_TYPES, body: Buffer) {
+  fileHeaders(reply, RENDITION_TYPES[format], body.length);
+  reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', `"u-${hashString(cacheKey).toString(36)}"`);
+  return reply.send(body);
+}
+
+/** The whole stream as one buffer, or undefined (and the stream destroyed) past `max` bytes. */
+async function readAll(body: NodeJS.ReadableStream & { destroy?: () => void }, max: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let n = 0;
+  for await (const c of body) {
+    const b = Buffer.isBuffer(c) ? c : Buffer.from(c as string);
+    n += b.length;
+    if (n > max) {
+      body.destroy?.();
+      return undefined;
+    }
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
 }
 
 /**
