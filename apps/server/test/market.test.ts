@@ -23,7 +23,7 @@ describe('cost preview', () => {
     expect(feeOf(12350, 50)).toBe(618); // 617.5 → 618
     const r = await get(t, '/goods/v1/cost?price=12350', { lang: 'en' });
     expect(r.status).toBe('000000');
-    expect(r.data).toEqual({ priceFen: 12350, total: 618, costs: [{ type: 'commission', name: 'platform commission', permille: 50, amountFen: 618 }], incomeFen: 11732 });
+    expect(r.data).toEqual({ priceFen: 12350, total: 618, costs: [{ type: 'commission', name: 'platform commission', permille: 50, amountFen: 618 }], incomeFen: 11732, royaltyPermille: 0, royaltyFen: 0 });
     const zh = await get(t, '/goods/v1/cost?price=100');
     expect(zh.data.costs[0].name).toBe('平台服务费');
   });

@@ -54,7 +54,7 @@ function draft(approved: boolean, pendingCancels: string[] = [], expiresAt = Dat
     approved,
     pendingCancels,
     expiresAt,
-    cost: { priceFen: 12_345, total: 617, costs: [], incomeFen: 11_728 },
+    cost: { priceFen: 12_345, total: 617, costs: [], incomeFen: 11_728, royaltyPermille: 0, royaltyFen: 0 },
   };
 }
 

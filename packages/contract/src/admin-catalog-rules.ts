@@ -52,6 +52,8 @@ export const RELEASE_LIMITS = {
   perIdentityMax: 1000,
   maxPerOrderMax: 1000,
   commissionMaxPermille: 1000,
+  /** The creator royalty on resales: 0–10 %. */
+  royaltyMaxPermille: 100,
 } as const;
 
 /**

@@ -39,6 +39,8 @@ export const releaseFields = {
   perIdentityLimit: int(0, 100_000),
   maxPerOrder: int(0, 100_000),
   commissionPermille: int(0, 100_000),
+  /** The creator royalty on resales, per mille (0–100 = 0–10 %); null / omitted on create = the platform default. */
+  royaltyPermille: int(0, 100_000).nullish(),
 };
 export const releaseCreateBody = z.object(releaseFields);
 export type ReleaseCreateBody = z.infer<typeof releaseCreateBody>;
@@ -195,6 +197,8 @@ export interface ReleaseLocks {
   /** Any order (any status) exists: price, commission and creator are frozen. */
   hasOrders: boolean;
   priceLocked: boolean;
+  /** A resale (market or bid order) of one of its collectibles exists: the royalty is frozen. */
+  royaltyLocked: boolean;
   creatorLocked: boolean;
   startLocked: boolean;
   /** Supply: the smallest value allowed, and whether it may only grow. */
@@ -224,6 +228,10 @@ export interface AdminReleaseDetail {
   perIdentityLimit: number;
   maxPerOrder: number;
   commissionPermille: number;
+  /** The release's own royalty per mille (null: the platform default, `royaltyEffectivePermille`). */
+  royaltyPermille: number | null;
+  /** What resales pay now: the own royalty or the default. */
+  royaltyEffectivePermille: number;
   tokenStart: number | null;
   tokenEnd: number | null;
   role: AdminReleaseRow['role'];
@@ -255,7 +263,7 @@ export interface AdminBox {
 export interface ReleaseOptions {
   creators: { id: number; name: string; accountId: string }[];
   categories: string[];
-  defaults: { perIdentityLimit: number; maxPerOrder: number; commissionPermille: number };
+  defaults: { perIdentityLimit: number; maxPerOrder: number; commissionPermille: number; royaltyPermille: number };
 }
 
 export interface EpochInfo {

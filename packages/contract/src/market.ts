@@ -39,6 +39,10 @@ export const cost = z.object({
   costs: z.array(costItem),
   /** priceFen − total: what the seller is credited after settlement. */
   incomeFen: z.number().int(),
+  /** The creator royalty of the collectible's release (its own rate, else the platform default; 0 = none), per mille. */
+  royaltyPermille: z.number().int(),
+  /** That royalty of this price in fen: ⌊price × permille / 1000⌋ (the remainder stays with the seller). */
+  royaltyFen: z.number().int(),
 });
 export type Cost = z.infer<typeof cost>;
 
@@ -238,8 +242,11 @@ export const dealRecordBody = z.object({
 export const dealRecord = z.object({
   /** The deal's id (market) or the drop order's id (drop): unique per kind. */
   id: z.number().int(),
-  /** 'market': a consignment sale (one collectible); 'drop': a completed primary purchase (my receipts only). */
-  kind: z.enum(['market', 'drop']),
+  /**
+   * 'market': a consignment sale (one collectible); 'drop': a completed primary purchase (my receipts only);
+   * 'royalty': a resale of my release between others, whose royalty (`royaltyFen`) I received (my receipts only).
+   */
+  kind: z.enum(['market', 'drop', 'royalty']),
   orderNo: z.string(),
   /** The collectible (drop: the order's first one). */
   goodsId: z.number().int(),
@@ -249,6 +256,8 @@ export const dealRecord = z.object({
   /** Units (1 for a market deal). */
   quantity: z.number().int(),
   priceFen: z.number().int(),
+  /** The creator royalty of this sale in fen (market and royalty rows; 0 for a drop). */
+  royaltyFen: z.number().int(),
   seller: partyBrief,
   buyer: partyBrief,
   txHash: z.string().nullable(),

@@ -87,6 +87,8 @@ export const serverMessages = {
   releaseBadLimits: { zh: '限购数量需为1-{max}份', en: 'purchase limits must be 1-{max}' },
   releaseMaxPerOrder: { zh: '每单限购不能超过每人限购', en: 'the limit per order cannot exceed the limit per person' },
   releaseBadCommission: { zh: '平台佣金需为0-100%', en: 'the platform commission must be 0-100%' },
+  releaseBadRoyalty: { zh: '创作者版税需为0-10%', en: 'the creator royalty must be 0-10%' },
+  releaseRoyaltyLocked: { zh: '已有转售订单，版税不可修改', en: 'resales exist: the royalty cannot change' },
   releaseBadWindow: { zh: '结束时间需晚于开售时间', en: 'the end must be after the start' },
   releaseEndPast: { zh: '结束时间不能早于当前时间', en: 'the end cannot be in the past' },
   releaseCreatorLocked: { zh: '已有订单或藏品，创作者不可修改', en: 'orders or collectibles exist: the creator cannot change' },

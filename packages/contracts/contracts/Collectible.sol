@@ -3,6 +3,7 @@ pragma solidity 0.8.26;
 
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
 
 /// @title Collectible
 /// @notice ERC-721 token of the marketplace's digital collectibles on Conflux Core.
@@ -20,7 +21,11 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 ///    the box -> mint the drawn item) runs only with the holder's CIP-23 signature of the
 ///    exact burn and mint ids, bound to this contract and chain, at most once per
 ///    (holder, flowId), and burns and mints all ids or nothing.
-contract Collectible is ERC721, Ownable {
+///  - EIP-2981 `royaltyInfo` answers the royalty of a token's release: each release owns a
+///    contiguous token id range, and the operator (or owner) sets one royalty per range
+///    (`setRangeRoyalty`, at most MAX_ROYALTY_BPS); a token outside every range gets the
+///    owner's default royalty (`setDefaultRoyalty`, none unless set).
+contract Collectible is ERC721, ERC2981, Ownable {
     /// What a holder consents to: burn `burnIds` (all owned by `owner`) and receive `mintIds`.
     struct Consume {
         address owner;
@@ -50,8 +55,23 @@ contract Collectible is ERC721, Ownable {
     /// Consume flows already executed, keyed by flowKey(owner, flowId).
     mapping(bytes32 key => bool) public flowUsed;
 
+    /// Highest royalty a range may carry, in basis points of the sale price (10 %).
+    uint96 public constant MAX_ROYALTY_BPS = 1000;
+
+    /// The royalty of the token ids firstId..lastId (one release): receiver and basis points.
+    struct RoyaltyRange {
+        uint256 lastId;
+        address receiver;
+        uint96 bps;
+    }
+
+    /// First ids of the royalty ranges, ascending (ranges never overlap).
+    uint256[] private _rangeStarts;
+    mapping(uint256 firstId => RoyaltyRange) private _ranges;
+
     event OperatorChanged(address indexed previousOperator, address indexed newOperator);
     event BaseURIChanged(string baseURI);
+    event RangeRoyaltySet(uint256 indexed firstId, uint256 lastId, address receiver, uint96 bps);
     event Consumed(
         address indexed owner,
         bytes32 indexed flowIdHash,
@@ -70,6 +90,8 @@ contract Collectible is ERC721, Ownable {
     error InvalidSignatureV(uint8 v);
     error InvalidSignatureS(bytes32 s);
     error InvalidSigner(address recovered, address owner);
+    error InvalidRoyaltyRange(uint256 firstId, uint256 lastId);
+    error RoyaltyTooHigh(uint96 bps);
 
     modifier onlyOperator() {
         if (msg.sender != operator) revert NotOperator(msg.sender);
@@ -102,6 +124,65 @@ contract Collectible is ERC721, Ownable {
 
     function baseURI() external view returns (string memory) {
         return _baseTokenURI;
+    }
+
+    // ------------------------------------------------------------------ royalties (EIP-2981)
+
+    /// @notice Set the royalty of the token ids firstId..lastId (a release's range), operator or owner.
+    /// A range starting at an existing range's first id replaces it (a release whose supply grew in
+    /// place); any other range must start after every existing range (new releases get token ids after
+    /// every range in use). `bps` = 0 keeps the range but pays no royalty.
+    function setRangeRoyalty(uint256 firstId, uint256 lastId, address receiver, uint96 bps) external {
+        if (msg.sender != operator && msg.sender != owner()) revert NotOperator(msg.sender);
+        if (bps > MAX_ROYALTY_BPS) revert RoyaltyTooHigh(bps);
+        if (lastId < firstId || (bps != 0 && receiver == address(0))) revert InvalidRoyaltyRange(firstId, lastId);
+        uint256 n = _rangeStarts.length;
+        (bool found, uint256 i) = _rangeAt(firstId);
+        if (found && _rangeStarts[i] == firstId) {
+            // Replace in place: must still end before the next range.
+            if (i + 1 < n && lastId >= _rangeStarts[i + 1]) revert InvalidRoyaltyRange(firstId, lastId);
+        } else {
+            if (n != 0 && (firstId <= _rangeStarts[n - 1] || firstId <= _ranges[_rangeStarts[n - 1]].lastId)) {
+                revert InvalidRoyaltyRange(firstId, lastId);
+            }
+            _rangeStarts.push(firstId);
+        }
+        _ranges[firstId] = RoyaltyRange(lastId, receiver, bps);
+        emit RangeRoyaltySet(firstId, lastId, receiver, bps);
+    }
+
+    /// @notice The royalty for tokens outside every range (owner only; ERC2981's default).
+    function setDefaultRoyalty(address receiver, uint96 bps) external onlyOwner {
+        if (bps > MAX_ROYALTY_BPS) revert RoyaltyTooHigh(bps);
+        _setDefaultRoyalty(receiver, bps);
+    }
+
+    /// @notice EIP-2981: the royalty receiver and amount of a sale of `tokenId` at `salePrice`
+    /// (floor of salePrice × bps / 10000). The token's range decides; else the default royalty.
+    function royaltyInfo(uint256 tokenId, uint256 salePrice) public view override returns (address, uint256) {
+        (bool found, uint256 i) = _rangeAt(tokenId);
+        if (found) {
+            RoyaltyRange storage r = _ranges[_rangeStarts[i]];
+            if (tokenId <= r.lastId) return (r.receiver, (salePrice * r.bps) / 10000);
+        }
+        return super.royaltyInfo(tokenId, salePrice);
+    }
+
+    /// @dev Index of the last range starting at or before `tokenId` (binary search).
+    function _rangeAt(uint256 tokenId) private view returns (bool found, uint256 index) {
+        uint256 lo = 0;
+        uint256 hi = _rangeStarts.length;
+        while (lo < hi) {
+            uint256 mid = (lo + hi) / 2;
+            if (_rangeStarts[mid] <= tokenId) lo = mid + 1;
+            else hi = mid;
+        }
+        if (lo == 0) return (false, 0);
+        return (true, lo - 1);
+    }
+
+    function supportsInterface(bytes4 interfaceId) public view override(ERC721, ERC2981) returns (bool) {
+        return super.supportsInterface(interfaceId);
     }
 
     // ------------------------------------------------------------------ mint, burn

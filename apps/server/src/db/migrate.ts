@@ -23,6 +23,7 @@ import * as m0020 from './migrations/0020-catalog-admin.ts';
 import * as m0021 from './migrations/0021-drop-mint-refunds.ts';
 import * as m0022 from './migrations/0022-goods-burned-index.ts';
 import * as m0024 from './migrations/0024-card-payments.ts';
+import * as m0027 from './migrations/0027-release-royalty.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
 /** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
@@ -71,6 +72,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0022-goods-burned-index': m0022.migration,
   // 0024: bank-card quick payment (card_payments, the card's quick-pay agreement, the sandbox bank's charges).
   '0024-card-payments': m0024.migration,
+  // 0027: royalties per release (projects.royalty_permille; NULL = ROYALTY_PERMILLE).
+  '0027-release-royalty': m0027.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

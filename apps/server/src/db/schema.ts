@@ -235,6 +235,8 @@ export interface ProjectsTable {
   holding_days: number;
   sort: number;
   created_at: number;
+  /** The creator's royalty on resales, per mille (0–100); null = ROYALTY_PERMILLE (migration 0027). */
+  royalty_permille: Generated<number | null>;
 }
 export interface GoodsTable {
   id: Generated<number>;

@@ -1183,6 +1183,8 @@ export const en: Messages = {
     sold: 'Sold',
     bought: 'Bought',
     primarySale: 'Primary sale',
+    royaltyIncome: 'Royalty',
+    royaltyOfSale: 'sold for {{price}}',
     quantity: '×{{n}}',
     counterparty: 'With {{name}}',
     units: {

@@ -1181,6 +1181,8 @@ export const zh = {
     sold: '卖出',
     bought: '买入',
     primarySale: '首发',
+    royaltyIncome: '版税收入',
+    royaltyOfSale: '成交价 {{price}}',
     quantity: '×{{n}}',
     counterparty: '交易对方：{{name}}',
     units: {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
-import { computeFees } from '../market/fees.ts';
+import { computeFees, royaltyPermilleOf } from '../market/fees.ts';
 import { checkSellable, historyAction, liveListing, loadGoods, lockListable, newId, notFound, requireSettlement, setGoodsListed } from '../market/repo.ts';
 import { verifySignedDraft } from '../market/verify-listing.ts';
 import { insertOrder } from '../orders/create-order.ts';
@@ -44,7 +44,7 @@ export async function acceptBid(ctx: AppContext, userId: number, input: { bidId:
   const draft = await ctx.db.kysely.selectFrom('listings').selectAll().where('seller_order_id', '=', input.sellerOrderId).executeTakeFirst();
   const price = Number(bid.amount_fen);
   await verifySignedDraft(ctx, chain, draft, { userId, goodsId: g.id, priceFen: price, kind: 'bid', bidId: input.bidId, walletAddress, signature: input.signature });
-  const fees = computeFees(price, ctx.config.commissionPermille, ctx.config.market.royaltyPermille);
+  const fees = computeFees(price, ctx.config.commissionPermille, royaltyPermilleOf(ctx, g.royalty_permille));
   const orderNo = newId('BO', now);
   try {
     await inTx(ctx, async (trx) => {

@@ -44,6 +44,8 @@ export interface ReleaseInput {
   perIdentityLimit: number;
   maxPerOrder: number;
   commissionPermille: number;
+  /** The creator royalty on resales, per mille (0–100); null = the platform default (ROYALTY_PERMILLE); undefined = unchanged / default. */
+  royaltyPermille?: number | null;
 }
 
 export type ReleaseRole = 'release' | 'box' | 'box_items' | 'compose_result';
@@ -78,6 +80,9 @@ export function checkReleaseFields(f: Partial<ReleaseInput>): Partial<ReleaseInp
   if (f.perIdentityLimit !== undefined && (f.perIdentityLimit < 1 || f.perIdentityLimit > L.perIdentityMax)) throw invalid('releaseBadLimits', { max: L.perIdentityMax });
   if (f.maxPerOrder !== undefined && (f.maxPerOrder < 1 || f.maxPerOrder > L.maxPerOrderMax)) throw invalid('releaseBadLimits', { max: L.maxPerOrderMax });
   if (f.commissionPermille !== undefined && (f.commissionPermille < 0 || f.commissionPermille > L.commissionMaxPermille)) throw invalid('releaseBadCommission');
+  if (f.royaltyPermille !== undefined && f.royaltyPermille !== null && (!Number.isSafeInteger(f.royaltyPermille) || f.royaltyPermille < 0 || f.royaltyPermille > L.royaltyMaxPermille)) {
+    throw invalid('releaseBadRoyalty');
+  }
   return out;
 }
 
@@ -125,6 +130,7 @@ export async function createRelease(ctx: AppContext, trx: Q, raw: ReleaseInput, 
       holding_days: f.holdingDays,
       sort: 0,
       created_at: now,
+      royalty_permille: f.royaltyPermille ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -155,10 +161,13 @@ export interface ReleaseState {
   row: {
     id: number; name: string; creator_id: number; cover: string; category: string; description_html: string; supply: number; price_fen: number;
     sale_start_at: number; sale_end_at: number | null; holding_days: number; token_start: number | null; token_end: number | null;
+    royalty_permille: number | null;
   };
   settings: { perIdentityLimit: number; maxPerOrder: number; commissionPermille: number };
   stock: { supply: number; taken: number; paid: number; nextSerial: number };
   orders: number;
+  /** Resale orders (market or bid, any status) of the release's collectibles. */
+  resales: number;
   goods: number;
   role: ReleaseRole;
   phases: { kind: string; startAt: number | null; endAt: number | null }[];
@@ -170,18 +179,25 @@ export interface ReleaseState {
 export async function releaseState(ctx: AppContext, q: Q, projectId: number, now: number): Promise<ReleaseState> {
   const p = await q
     .selectFrom('projects')
-    .select(['id', 'name', 'creator_id', 'cover', 'category', 'description_html', 'supply', 'price_fen', 'sale_start_at', 'sale_end_at', 'holding_days', 'token_start', 'token_end'])
+    .select(['id', 'name', 'creator_id', 'cover', 'category', 'description_html', 'supply', 'price_fen', 'sale_start_at', 'sale_end_at', 'holding_days', 'token_start', 'token_end', 'royalty_permille'])
     .where('id', '=', projectId)
     .executeTakeFirst();
   if (!p) throw new ApiError(Status.NOT_FOUND_ITEM, 'projectNotFound', {}, 404);
   await ensureStock(q, projectId, now);
-  const [s, cfg, orders, goods, role, plan] = await Promise.all([
+  const [s, cfg, orders, goods, role, plan, resales] = await Promise.all([
     q.selectFrom('drop_stock').select(['supply', 'taken', 'paid', 'next_serial']).where('project_id', '=', projectId).executeTakeFirstOrThrow(),
     q.selectFrom('drop_config').selectAll().where('project_id', '=', projectId).executeTakeFirst(),
     q.selectFrom('orders').select((e) => e.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow(),
     q.selectFrom('goods').select((e) => e.fn.countAll<number>().as('n')).where('project_id', '=', projectId).executeTakeFirstOrThrow(),
     releaseRole(q, projectId),
     loadPlan(q, projectId),
+    q
+      .selectFrom('orders')
+      .innerJoin('goods', 'goods.id', 'orders.goods_id')
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .where('goods.project_id', '=', projectId)
+      .where('orders.kind', 'in', ['market', 'bid'])
+      .executeTakeFirstOrThrow(),
   ]);
   const d = ctx.config.drops;
   const per = cfg ? Number(cfg.per_identity_limit) : d.perIdentityLimit;
@@ -196,6 +212,7 @@ export async function releaseState(ctx: AppContext, q: Q, projectId: number, now
     id: Number(p.id), creator_id: Number(p.creator_id), supply: Number(p.supply), price_fen: Number(p.price_fen), sale_start_at: Number(p.sale_start_at),
     sale_end_at: p.sale_end_at === null ? null : Number(p.sale_end_at), holding_days: Number(p.holding_days),
     token_start: p.token_start === null ? null : Number(p.token_start), token_end: p.token_end === null ? null : Number(p.token_end),
+    royalty_permille: p.royalty_permille === null ? null : Number(p.royalty_permille),
   };
   const nOrders = Number(orders.n);
   const nGoods = Number(goods.n);
@@ -211,6 +228,7 @@ export async function releaseState(ctx: AppContext, q: Q, projectId: number, now
     started,
     hasOrders: nOrders > 0,
     priceLocked: nOrders > 0 || !sellable,
+    royaltyLocked: Number(resales.n) > 0,
     creatorLocked: nOrders > 0 || nGoods > 0,
     startLocked: started,
     supplyMin: Math.max(1, stock.taken, stock.nextSerial - 1),
@@ -226,6 +244,7 @@ export async function releaseState(ctx: AppContext, q: Q, projectId: number, now
     settings,
     stock,
     orders: nOrders,
+    resales: Number(resales.n),
     goods: nGoods,
     role,
     phases: plan.phases.map((x) => ({ kind: x.kind, startAt: x.startAt, endAt: x.endAt })),
@@ -254,6 +273,7 @@ export function windowHoldsPhases(start: number, end: number | null, phases: { s
  *   name, cover, category, description    any time
  *   creator                               until an order or a collectible exists
  *   price, primary commission             until any order exists (an order carries its own price)
+ *   royalty (0–10 %, null = default)      until the first resale order of one of its collectibles
  *   supply                                never below the units taken (nor serials handed out);
  *                                         once the sale started only up; a larger supply needs the
  *                                         token ids after the range to be free (grown in place) —
@@ -273,6 +293,7 @@ export async function updateRelease(ctx: AppContext, trx: Q, projectId: number, 
   const cur: ReleaseInput = {
     name: row.name, creatorId: row.creator_id, cover: row.cover, category: row.category, descriptionHtml: row.description_html, supply: row.supply,
     priceFen: row.price_fen, saleStartAt: row.sale_start_at, saleEndAt: row.sale_end_at, holdingDays: row.holding_days, ...st.settings,
+    royaltyPermille: row.royalty_permille,
   };
   const next: ReleaseInput = { ...cur };
   const changed: (keyof ReleaseInput)[] = [];
@@ -289,6 +310,7 @@ export async function updateRelease(ctx: AppContext, trx: Q, projectId: number, 
     if (!(await creatorExists(trx, next.creatorId))) throw new ApiError(Status.NOT_FOUND_ITEM, 'creatorNotFound', {}, 404);
   }
   if ((has('priceFen') || has('commissionPermille')) && locks.priceLocked) throw refused('releasePriceLocked');
+  if (has('royaltyPermille') && locks.royaltyLocked) throw refused('releaseRoyaltyLocked');
   if (has('saleStartAt') && locks.startLocked) throw refused('releaseStartLocked');
   if (has('saleStartAt') || has('saleEndAt')) {
     if (next.saleEndAt !== null && next.saleEndAt <= next.saleStartAt) throw invalid('releaseBadWindow');
@@ -337,6 +359,7 @@ export async function updateRelease(ctx: AppContext, trx: Q, projectId: number, 
   if (has('saleStartAt')) projectSet.sale_start_at = next.saleStartAt;
   if (has('saleEndAt')) projectSet.sale_end_at = next.saleEndAt;
   if (has('holdingDays')) projectSet.holding_days = next.holdingDays;
+  if (has('royaltyPermille')) projectSet.royalty_permille = next.royaltyPermille ?? null;
   if (has('supply')) Object.assign(projectSet, { supply: next.supply, token_start: tokenStart, token_end: tokenEnd });
   if (Object.keys(projectSet).length) await trx.updateTable('projects').set(projectSet).where('id', '=', projectId).execute();
   if (has('perIdentityLimit') || has('maxPerOrder') || has('commissionPermille')) await writeSettings(trx, projectId, next, now);

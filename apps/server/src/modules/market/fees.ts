@@ -1,15 +1,30 @@
 import type { Cost } from '@cfx/contract/market.ts';
 import type { Lang } from '@cfx/contract/messages.ts';
+import type { AppContext } from '../../context.ts';
 
 /**
- * Fees of a free-market sale (spec §1): the platform commission and an optional creator royalty,
- * each a per-mille rate of the price, each rounded to whole fen half up:
- *   fee = floor((price × permille + 500) / 1000)
- * e.g. 5% of ￥0.10 (10 fen) = 0.5 fen → 1 fen; of 9 fen = 0.45 → 0. The buyer pays the price;
- * the seller is credited price − commission − royalty.
+ * Fees of a free-market sale (consignment or accepted bid): the platform commission and the creator
+ * royalty of the collectible's release, each a per-mille rate of the price, in whole fen:
+ *   commission = floor((price × permille + 500) / 1000)   (half up)
+ *   royalty    = floor(price × permille / 1000)           (down; the remainder stays with the seller)
+ * e.g. 5 % commission of ￥0.10 (10 fen) = 0.5 fen → 1 fen; a 5 % royalty of 10 fen → 0, of 199 fen → 9.
+ * The buyer pays the price; the seller is credited price − commission − royalty, the creator the royalty.
  */
 export function feeOf(priceFen: number, permille: number): number {
   return Math.floor((priceFen * permille + 500) / 1000);
+}
+
+/** A creator royalty in fen: rounded down (the fen left over stays with the seller). */
+export function royaltyFenOf(priceFen: number, permille: number): number {
+  return Math.floor((priceFen * permille) / 1000);
+}
+
+/**
+ * The royalty rate of a release: its own `projects.royalty_permille` (0–100) or, when the release
+ * does not set one (NULL), the platform default ROYALTY_PERMILLE.
+ */
+export function royaltyPermilleOf(ctx: AppContext, own: number | null | undefined): number {
+  return own === null || own === undefined ? ctx.config.market.royaltyPermille : Number(own);
 }
 
 export interface Fees {
@@ -20,7 +35,7 @@ export interface Fees {
 
 export function computeFees(priceFen: number, commissionPermille: number, royaltyPermille: number): Fees {
   const commissionFen = feeOf(priceFen, commissionPermille);
-  const royaltyFen = feeOf(priceFen, royaltyPermille);
+  const royaltyFen = royaltyFenOf(priceFen, royaltyPermille);
   return { commissionFen, royaltyFen, incomeFen: priceFen - commissionFen - royaltyFen };
 }
 
@@ -33,5 +48,5 @@ export function costOf(priceFen: number, commissionPermille: number, royaltyPerm
   const f = computeFees(priceFen, commissionPermille, royaltyPermille);
   const costs: Cost['costs'] = [{ type: 'commission', name: NAMES.commission[lang], permille: commissionPermille, amountFen: f.commissionFen }];
   if (royaltyPermille > 0) costs.push({ type: 'royalty', name: NAMES.royalty[lang], permille: royaltyPermille, amountFen: f.royaltyFen });
-  return { priceFen, total: f.commissionFen + f.royaltyFen, costs, incomeFen: f.incomeFen };
+  return { priceFen, total: f.commissionFen + f.royaltyFen, costs, incomeFen: f.incomeFen, royaltyPermille, royaltyFen: f.royaltyFen };
 }

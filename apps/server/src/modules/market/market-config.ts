@@ -10,7 +10,10 @@ export interface AlipayConfig {
 }
 
 export interface MarketConfig {
-  /** Royalty to the release's creator, per mille of the sale price (ROYALTY_PERMILLE, default 0). */
+  /**
+   * The default creator royalty, per mille of the resale price (ROYALTY_PERMILLE, default 0, at most 100 = 10 %):
+   * releases without their own `projects.royalty_permille` use it (modules/market/fees.ts royaltyPermilleOf).
+   */
   royaltyPermille: number;
   /** Listing price bounds in fen (MARKET_MIN_PRICE_FEN 100 = ￥1.00, MARKET_MAX_PRICE_FEN 100000000 = ￥1,000,000.00). */
   minPriceFen: number;
@@ -67,7 +70,7 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv, devMode = false): Marke
       }
     : undefined;
   return {
-    royaltyPermille: Math.max(0, Math.min(500, int(env.ROYALTY_PERMILLE, 0))),
+    royaltyPermille: Math.max(0, Math.min(100, Math.floor(int(env.ROYALTY_PERMILLE, 0)))),
     minPriceFen: Math.max(1, int(env.MARKET_MIN_PRICE_FEN, 100)),
     maxPriceFen: Math.max(1, int(env.MARKET_MAX_PRICE_FEN, 100_000_000)),
     paymentWindowMs: Math.max(10, int(env.PAYMENT_WINDOW_SECONDS, 300)) * 1000,

@@ -6,7 +6,7 @@ import { listOrderTypedData } from '@cfx/protocol/cip23.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
-import { costOf } from './fees.ts';
+import { costOf, royaltyPermilleOf } from './fees.ts';
 import { checkPrice, checkSellable, liveListing, loadGoods, notFound, refreshHolder, requireSettlement } from './repo.ts';
 import { pendingCancels } from './track-order-cancels.ts';
 
@@ -69,6 +69,6 @@ export async function preOpenSale(ctx: AppContext, userId: number, input: { good
     approved,
     pendingCancels: cancels,
     expiresAt: draftExpiresAt,
-    cost: costOf(input.price, ctx.config.commissionPermille, ctx.config.market.royaltyPermille, lang),
+    cost: costOf(input.price, ctx.config.commissionPermille, royaltyPermilleOf(ctx, g.royalty_permille), lang),
   };
 }

@@ -34,6 +34,8 @@ export interface GoodsForSale {
   acquired_at: number;
   holding_days: number;
   creator_user_id: number;
+  /** The release's own royalty per mille (null: the platform default, fees.ts royaltyPermilleOf). */
+  royalty_permille: number | null;
   /** Set when the token is at another address of the owner (a shift, migration 0014). */
   holder_address: string | null;
   /** A box opening / compose / transfer holding it (modules/compose/holds.ts), with its expiry (null: until the flow ends). */
@@ -49,7 +51,7 @@ export async function loadGoods(q: Q, goodsId: number): Promise<GoodsForSale> {
     .leftJoin('goods_holds', 'goods_holds.goods_id', 'goods.id')
     .select([
       'goods.id', 'goods.project_id', 'goods.owner_user_id', 'goods.token_id', 'goods.contract', 'goods.chain_status', 'goods.status',
-      'goods.name', 'goods.acquired_at', 'projects.holding_days', 'creators.user_id as creator_user_id',
+      'goods.name', 'goods.acquired_at', 'projects.holding_days', 'projects.royalty_permille', 'creators.user_id as creator_user_id',
       'goods.holder_address', 'goods_holds.kind as hold_kind', 'goods_holds.expires_at as hold_expires_at',
     ])
     .where('goods.id', '=', goodsId)
@@ -63,6 +65,7 @@ export async function loadGoods(q: Q, goodsId: number): Promise<GoodsForSale> {
     acquired_at: Number(g.acquired_at),
     holding_days: Number(g.holding_days),
     creator_user_id: Number(g.creator_user_id),
+    royalty_permille: g.royalty_permille === null ? null : Number(g.royalty_permille),
     hold_expires_at: g.hold_expires_at === null ? null : Number(g.hold_expires_at),
   };
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { changed, inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
-import { computeFees } from '../market/fees.ts';
+import { computeFees, royaltyPermilleOf } from '../market/fees.ts';
 import { newId, notFound } from '../market/repo.ts';
 import { closeUnpaidOrder } from './close-order.ts';
 import { orderDetailOf } from './order-view.ts';
@@ -61,11 +61,12 @@ export async function createOrder(ctx: AppContext, userId: number, input: { good
     .selectFrom('goods')
     .innerJoin('projects', 'projects.id', 'goods.project_id')
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
-    .select(['creators.user_id as creator_user_id'])
+    .select(['creators.user_id as creator_user_id', 'projects.royalty_permille'])
     .where('goods.id', '=', Number(listing.goods_id))
     .executeTakeFirstOrThrow();
   const price = Number(listing.price_fen);
-  const royaltyPermille = ctx.config.market.royaltyPermille;
+  // The release's own royalty, else the platform default; the order keeps its amount (and the creator) from now on.
+  const royaltyPermille = royaltyPermilleOf(ctx, goods.royalty_permille);
   const fees = computeFees(price, ctx.config.commissionPermille, royaltyPermille);
   const listingId = Number(listing.id);
   const order = {

@@ -8,7 +8,9 @@ import type { FastifyRequest } from 'fastify';
  * newest first. By collectible or release it is public (the asset page's trade list: market deals
  * only); `mine` ('buy' / 'sell' / 'all') lists the signed-in user's own receipts — market deals and
  * completed primary purchases (drop orders: the buyer bought, the creator sold; `kind: 'drop'`, the
- * order's quantity, its first collectible and the mint transaction), merged by time.
+ * order's quantity, its first collectible and the mint transaction) and, for a creator ('sell' / 'all'),
+ * the resales of their releases between others whose royalty they received (`kind: 'royalty'`, the
+ * amount in `royaltyFen`), merged by time. Every row carries the sale's royalty (`royaltyFen`, 0 for a drop).
  */
 export async function listDeals(
   ctx: AppContext,
@@ -37,15 +39,27 @@ export async function listDeals(
     else q = q.where((eb) => eb.or([eb('orders.buyer_user_id', '=', me!), eb('orders.seller_user_id', '=', me!)]));
     return q;
   };
+  // A creator's royalty income: resales of their releases where they were neither party (else the row above shows it).
+  const royalties = () =>
+    ctx.db.kysely
+      .selectFrom('deals')
+      .innerJoin('orders', 'orders.order_no', 'deals.order_no')
+      .where('orders.royalty_user_id', '=', me!)
+      .where('deals.royalty_fen', '>', 0)
+      .where('deals.seller_user_id', '!=', me!)
+      .where('deals.buyer_user_id', '!=', me!)
+      .$if(f.goodsId !== undefined, (q) => q.where('deals.goods_id', '=', f.goodsId!))
+      .$if(f.projectId !== undefined, (q) => q.where('deals.project_id', '=', f.projectId!));
+  const withRoyalties = me !== undefined && f.mine !== 'buy';
   // Enough of each to cut this page from their merge (newest first).
   const upTo = f.pageNum * f.pageSize;
-  const [marketRows, dropRows, marketTotal, dropTotal] = await Promise.all([
+  const [marketRows, dropRows, royaltyRows, marketTotal, dropTotal, royaltyTotal] = await Promise.all([
     base()
       .innerJoin('goods', 'goods.id', 'deals.goods_id')
       .innerJoin('users as su', 'su.id', 'deals.seller_user_id')
       .innerJoin('users as bu', 'bu.id', 'deals.buyer_user_id')
       .select([
-        'deals.id', 'deals.order_no', 'deals.goods_id', 'deals.price_fen', 'deals.tx_hash', 'deals.created_at', 'goods.name', 'goods.image',
+        'deals.id', 'deals.order_no', 'deals.goods_id', 'deals.price_fen', 'deals.royalty_fen', 'deals.tx_hash', 'deals.created_at', 'goods.name', 'goods.image',
         'su.account_id as seller_account_id', 'su.nickname as seller_nickname', 'bu.account_id as buyer_account_id', 'bu.nickname as buyer_nickname',
       ])
       .orderBy('deals.id', 'desc')
@@ -67,26 +81,43 @@ export async function listDeals(
           .orderBy('orders.id', 'desc')
           .limit(upTo)
           .execute(),
+    withRoyalties
+      ? royalties()
+          .innerJoin('goods', 'goods.id', 'deals.goods_id')
+          .innerJoin('users as su', 'su.id', 'deals.seller_user_id')
+          .innerJoin('users as bu', 'bu.id', 'deals.buyer_user_id')
+          .select([
+            'deals.id', 'deals.order_no', 'deals.goods_id', 'deals.price_fen', 'deals.royalty_fen', 'deals.tx_hash', 'deals.created_at', 'goods.name', 'goods.image',
+            'su.account_id as seller_account_id', 'su.nickname as seller_nickname', 'bu.account_id as buyer_account_id', 'bu.nickname as buyer_nickname',
+          ])
+          .orderBy('deals.id', 'desc')
+          .limit(upTo)
+          .execute()
+      : Promise.resolve([]),
     base().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
     me === undefined ? Promise.resolve({ n: 0 }) : drops().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+    withRoyalties ? royalties().select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow() : Promise.resolve({ n: 0 }),
   ]);
   const explorer = ctx.market?.settlement?.explorerUrl ?? ctx.config.chain.explorerUrl;
   const link = (tx: string | null) => (tx ? `${explorer}/transaction/${tx}` : null);
-  const market = marketRows.map((r) => ({
+  const dealRow = (kind: 'market' | 'royalty') => (r: (typeof marketRows)[number]) => ({
     id: Number(r.id),
-    kind: 'market' as const,
+    kind,
     orderNo: r.order_no,
     goodsId: Number(r.goods_id),
     goodsName: r.name,
     image: r.image,
     quantity: 1,
     priceFen: Number(r.price_fen),
+    royaltyFen: Number(r.royalty_fen),
     seller: { accountId: r.seller_account_id, nickname: r.seller_nickname },
     buyer: { accountId: r.buyer_account_id, nickname: r.buyer_nickname },
     txHash: r.tx_hash,
     explorerUrl: link(r.tx_hash),
     at: Number(r.created_at),
-  }));
+  });
+  const market = marketRows.map(dealRow('market'));
+  const royalty = royaltyRows.map(dealRow('royalty'));
   const primary = dropRows.map((r) => ({
     id: Number(r.id),
     kind: 'drop' as const,
@@ -96,16 +127,17 @@ export async function listDeals(
     image: r.cover,
     quantity: Number(r.quantity ?? 1),
     priceFen: Number(r.price_fen),
+    royaltyFen: 0,
     seller: { accountId: r.seller_account_id, nickname: r.seller_nickname },
     buyer: { accountId: r.buyer_account_id, nickname: r.buyer_nickname },
     txHash: r.tx_hash,
     explorerUrl: link(r.tx_hash),
     at: Number(r.completed_at ?? 0),
   }));
-  const list = me === undefined ? market : [...market, ...primary].sort((a, b) => b.at - a.at || b.id - a.id).slice((f.pageNum - 1) * f.pageSize, upTo);
+  const list = me === undefined ? market : [...market, ...primary, ...royalty].sort((a, b) => b.at - a.at || b.id - a.id).slice((f.pageNum - 1) * f.pageSize, upTo);
   return {
     list,
-    total: Number(marketTotal.n) + Number(dropTotal.n),
+    total: Number(marketTotal.n) + Number(dropTotal.n) + Number(royaltyTotal.n),
     pageNum: f.pageNum,
     pageSize: f.pageSize,
   };

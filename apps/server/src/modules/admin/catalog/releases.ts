@@ -11,6 +11,7 @@ import { releaseRole, releaseState } from '../../drops/edit-release.ts';
 import { epochTiming } from '../../drops/lottery-beacon.ts';
 import { lotteryView } from '../../drops/lottery.ts';
 import { currentPhase, loadPlan, phaseViews, timeline } from '../../drops/phases.ts';
+import { royaltyPermilleOf } from '../../market/fees.ts';
 import { likeEscape } from '../users.ts';
 
 /**
@@ -110,6 +111,8 @@ export async function releaseDetail(ctx: AppContext, projectId: number): Promise
     saleEndAt: row.sale_end_at,
     holdingDays: row.holding_days,
     ...st.settings,
+    royaltyPermille: row.royalty_permille,
+    royaltyEffectivePermille: royaltyPermilleOf(ctx, row.royalty_permille),
     tokenStart: row.token_start,
     tokenEnd: row.token_end,
     role: st.role,
@@ -136,7 +139,7 @@ export async function releaseOptions(ctx: AppContext): Promise<ReleaseOptions> {
   return {
     creators: creators.map((c) => ({ id: Number(c.id), name: c.name, accountId: c.account_id })),
     categories: cats.map((c) => c.category),
-    defaults: { perIdentityLimit: d.perIdentityLimit, maxPerOrder: Math.min(d.maxPerOrder, d.perIdentityLimit), commissionPermille: d.commissionPermille },
+    defaults: { perIdentityLimit: d.perIdentityLimit, maxPerOrder: Math.min(d.maxPerOrder, d.perIdentityLimit), commissionPermille: d.commissionPermille, royaltyPermille: ctx.config.market.royaltyPermille },
   };
 }
 

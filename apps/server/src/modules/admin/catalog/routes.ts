@@ -81,7 +81,7 @@ export async function catalogRoutes(scope: FastifyInstance, ctx: AppContext) {
         (trx, now) => createRelease(ctx, trx, { ...c.body, cover }, now),
         (x) => ({
           action: 'release.create', targetType: 'project', targetId: x.projectId,
-          summary: { after: { name: c.body.name.trim(), supply: c.body.supply, priceFen: c.body.priceFen, saleStartAt: c.body.saleStartAt, saleEndAt: c.body.saleEndAt, range: `${x.tokenStart}-${x.tokenEnd}` } },
+          summary: { after: { name: c.body.name.trim(), supply: c.body.supply, priceFen: c.body.priceFen, saleStartAt: c.body.saleStartAt, saleEndAt: c.body.saleEndAt, royaltyPermille: c.body.royaltyPermille ?? null, range: `${x.tokenStart}-${x.tokenEnd}` } },
         }),
       );
       releaseChanged(ctx, r.projectId, { renamed: true });

@@ -36,6 +36,7 @@ export function ReleaseForm({ initial, onSaved }: { initial?: AdminReleaseDetail
     perIdentityLimit: initial ? String(initial.perIdentityLimit) : '',
     maxPerOrder: initial ? String(initial.maxPerOrder) : '',
     commission: initial ? permilleToPercent(initial.commissionPermille) : '',
+    royalty: initial && initial.royaltyPermille !== null ? permilleToPercent(initial.royaltyPermille) : '',
   }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -62,11 +63,14 @@ export function ReleaseForm({ initial, onSaved }: { initial?: AdminReleaseDetail
       perIdentityLimit: num(f.perIdentityLimit, d?.perIdentityLimit),
       maxPerOrder: num(f.maxPerOrder, d?.maxPerOrder),
       commissionPermille: f.commission.trim() === '' ? d?.commissionPermille : percentToPermille(f.commission),
+      // Empty = the platform default (null); the server checks 0–10 % again.
+      royaltyPermille: f.royalty.trim() === '' ? null : percentToPermille(f.royalty),
     };
     if (!f.creatorId) return setError(t('releases.pickCreator'));
     if (priceFen === null || priceFen < 1) return setError(t('releases.badPrice'));
     if (saleStartAt === null) return setError(t('releases.badTime'));
     if ([body.supply, body.holdingDays, body.perIdentityLimit, body.maxPerOrder, body.commissionPermille].some((x) => x === null || x === undefined)) return setError(t('releases.badNumber'));
+    if (f.royalty.trim() !== '' && (body.royaltyPermille === null || body.royaltyPermille > RELEASE_LIMITS.royaltyMaxPermille)) return setError(t('releases.badRoyalty'));
     setBusy(true);
     const r = await adminApi<AdminReleaseDetail>(initial ? AdminPaths.releaseUpdate : AdminPaths.releaseCreate, body);
     setBusy(false);
@@ -129,6 +133,9 @@ export function ReleaseForm({ initial, onSaved }: { initial?: AdminReleaseDetail
       </Field>
       <Field label={`${t('releases.commission')}`} hint={d ? `${permilleToPercent(d.commissionPermille)}%` : undefined}>
         <input className="field-input h-10" inputMode="decimal" value={f.commission} disabled={locks?.priceLocked} placeholder={d ? permilleToPercent(d.commissionPermille) : ''} onChange={(e) => set('commission')(e.target.value)} data-testid="admin-release-commission" />
+      </Field>
+      <Field label={t('releases.royalty')} hint={locks?.royaltyLocked ? t('releases.royaltyLocked') : d ? t('releases.royaltyDefault', { p: permilleToPercent(d.royaltyPermille) }) : undefined}>
+        <input className="field-input h-10" inputMode="decimal" value={f.royalty} disabled={locks?.royaltyLocked} placeholder={d ? permilleToPercent(d.royaltyPermille) : ''} onChange={(e) => set('royalty')(e.target.value)} data-testid="admin-release-royalty" />
       </Field>
       <Field label={`${t('releases.saleStart')}（${t('catalog.chinaTime')}）`} hint={phased ? t('releases.windowByPhases') : undefined}>
         <input type="datetime-local" className="field-input h-10" value={f.start} disabled={startLocked} onChange={(e) => set('start')(e.target.value)} data-testid="admin-release-start" />

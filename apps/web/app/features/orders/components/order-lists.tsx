@@ -3,6 +3,7 @@
  * (pageListNftOrder as buyer / seller), sale receipts (pageListNftDealRecordByParams: completed
  * deals with the chain transaction) and the time card (an unpaid order with its countdown).
  */
+import { formatFen } from '@cfx/protocol/money.ts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
@@ -168,13 +169,14 @@ export function DealList() {
       ) : (
         <ul className="divide-y divide-line">
           {q.data.list.map((d) => {
-            const sold = d.seller.accountId === accountId;
+            const royalty = d.kind === 'royalty';
+            const sold = royalty || d.seller.accountId === accountId;
             return (
-              <li key={`${d.kind}:${d.id}`} className="flex items-center gap-3 py-3" data-testid="receipt-row" data-order-no={d.orderNo} data-side={sold ? 'sell' : 'buy'} data-kind={d.kind}>
+              <li key={`${d.kind}:${d.id}`} className="flex items-center gap-3 py-3" data-testid="receipt-row" data-order-no={d.orderNo} data-side={royalty ? 'royalty' : sold ? 'sell' : 'buy'} data-kind={d.kind}>
                 <Thumb src={d.image} alt="" width={48} height={48} className="size-12 shrink-0 rounded-control bg-night-soft object-cover" />
                 <div className="min-w-0 flex-1">
                   <p className="truncate text-sm text-ink">
-                    <span className={`mr-2 rounded px-1.5 py-0.5 text-[11px] ${sold ? 'bg-success/10 text-success' : 'bg-brand-soft text-brand'}`}>{t(sold ? 'orders.sold' : 'orders.bought')}</span>
+                    <span className={`mr-2 rounded px-1.5 py-0.5 text-[11px] ${sold ? 'bg-success/10 text-success' : 'bg-brand-soft text-brand'}`}>{t(royalty ? 'orders.royaltyIncome' : sold ? 'orders.sold' : 'orders.bought')}</span>
                     {d.kind === 'drop' && <span className="mr-2 rounded bg-night-soft px-1.5 py-0.5 text-[11px] text-ink-soft">{t('orders.primarySale')}</span>}
                     <Link to={`/assets/${d.goodsId}`} className="hover:text-brand">
                       {d.goodsName}
@@ -182,7 +184,7 @@ export function DealList() {
                     {d.quantity > 1 && <span className="tabular ml-1 text-xs text-ink-faint">{t('orders.quantity', { n: d.quantity })}</span>}
                   </p>
                   <p className="truncate text-xs text-ink-faint">
-                    {t('orders.counterparty', { name: sold ? d.buyer.nickname : d.seller.nickname })} · <span className="tabular">{formatCnDateTime(d.at)}</span>
+                    {royalty ? t('orders.royaltyOfSale', { price: formatFen(d.priceFen) }) : t('orders.counterparty', { name: sold ? d.buyer.nickname : d.seller.nickname })} · <span className="tabular">{formatCnDateTime(d.at)}</span>
                   </p>
                   {d.txHash && (
                     <p className="truncate font-mono text-[11px]">
@@ -196,7 +198,7 @@ export function DealList() {
                     </p>
                   )}
                 </div>
-                <Price fen={d.priceFen} className="font-semibold text-ink" />
+                <Price fen={royalty ? d.royaltyFen : d.priceFen} className="font-semibold text-ink" />
               </li>
             );
           })}
