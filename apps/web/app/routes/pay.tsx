@@ -13,7 +13,7 @@ import { PayPanel } from '../features/payment/components/pay-panel.tsx';
 import type { PayMethod } from '../features/payment/api/types.ts';
 import { useAuthOverlay } from '../features/orders/app-stores.ts';
 
-const METHODS: PayMethod[] = ['sandbox', 'alipay', 'balance'];
+const METHODS: PayMethod[] = ['sandbox', 'alipay', 'balance', 'card'];
 
 /**
  * Payment (/pay?orderNo=…[&method=…]): the order summary and countdown, the payment methods the

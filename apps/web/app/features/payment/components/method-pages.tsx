@@ -16,8 +16,9 @@ import { paymentStatusPath } from '../../orders/status.ts';
 import { payOrder } from '../api/pay-order.ts';
 import { queryAmount } from '../api/query-amount.ts';
 import type { AmountInfo, PayMethod, PayResult } from '../api/types.ts';
+import { BIND_CARD_PATH, CardPayForm, PayCardRow, usePayCards } from './card-pay-form.tsx';
 
-/** The pages: a payment method, or 'card' (bank cards, which this platform's providers do not offer). */
+/** The pages: one per payment method ('card': a bound bank card, quick payment through the payout provider). */
 export type MethodPageKind = PayMethod | 'card';
 
 /** Each page's title (browser title, and the heading when there is no order). */
@@ -28,7 +29,7 @@ const PAGE_TITLE = {
   card: 'pc.pages.paymentCard',
 } as const satisfies Record<MethodPageKind, TKey>;
 
-/** One payment page: Alipay or the sandbox cashier start the payment and leave for the provider; the balance pays here; cards are not offered. */
+/** One payment page: Alipay or the sandbox cashier start the payment and leave for the provider; the balance and a bound bank card pay here. */
 export function PaymentMethodPage({ method }: { method: MethodPageKind }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -37,7 +38,7 @@ export function PaymentMethodPage({ method }: { method: MethodPageKind }) {
   const title = t(PAGE_TITLE[method]);
   const onPaid = () => void navigate(paymentStatusPath(orderNo), { replace: true });
   let body: ReactNode;
-  if (method === 'card') body = <CardPayUnavailable orderNo={orderNo} />;
+  if (method === 'card') body = <CardPay orderNo={orderNo} />;
   else if (!orderNo) body = <NoOrder title={title} />;
   else if (method === 'balance') body = <BalancePay orderNo={orderNo} onPaid={onPaid} />;
   else body = <RedirectPay orderNo={orderNo} method={method} onPaid={onPaid} />;
@@ -217,16 +218,69 @@ function BalancePay({ orderNo, onPaid }: PartProps) {
   );
 }
 
-/** Bank cards: not offered by this platform's providers; links to the other methods when an order is given. */
-function CardPayUnavailable({ orderNo }: { orderNo: string }) {
+/**
+ * Bank cards (quick payment through the payout provider): with an order, pay it with a bound card (the
+ * bank's SMS code); without one, the bound cards that can pay, or the way to bind one.
+ */
+function CardPay({ orderNo }: { orderNo: string }) {
   const { t } = useTranslation();
-  return (
-    <Shell title={t('pc.pages.paymentCard')} status="unavailable">
-      <p className="text-sm text-ink-soft">{t('payment.cardUnavailable')}</p>
-      {orderNo && (
+  const navigate = useNavigate();
+  const q = useAmount(orderNo);
+  const title = t('pc.pages.paymentCard');
+  if (!orderNo) return <PayCards title={title} />;
+  if (q.isPending || q.isError) return <AmountPending q={q} title={title} />;
+  const a = q.data;
+  if (!a.methods.includes('card') || !payable(a)) {
+    return (
+      <Shell title={title} status="unavailable">
+        <p className="text-sm text-ink-soft">{a.methods.includes('card') ? t('payment.notPayable') : t('payment.cardUnavailable')}</p>
         <Link to={otherMethodsPath(orderNo)} className="btn-primary mt-4">
           {t('payment.otherMethods')}
         </Link>
+      </Shell>
+    );
+  }
+  return (
+    <Shell title={title} status="ready">
+      <CardPayForm orderNo={orderNo} amountFen={a.amountFen} onConfirmed={() => void navigate(paymentStatusPath(orderNo), { replace: true })} />
+    </Shell>
+  );
+}
+
+/** The bound cards usable for payment (masked, bank name and logo); none: bind one on the card page. */
+function PayCards({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const cards = usePayCards();
+  if (cards.isPending) return <Shell title={title} status="loading"><LoadingBlock label={t('common.loading')} /></Shell>;
+  if (cards.isError) {
+    return (
+      <Shell title={title} status="error">
+        <p className="text-sm text-danger">{cards.error.message || t('payment.card.loadFailed')}</p>
+        <button type="button" className="btn-ghost mt-4" onClick={() => void cards.refetch()}>
+          {t('common.retry')}
+        </button>
+      </Shell>
+    );
+  }
+  return (
+    <Shell title={title} status={cards.data.length ? 'cards' : 'no-cards'}>
+      <p className="text-sm text-ink-soft">{t('payment.card.intro')}</p>
+      {cards.data.length === 0 ? (
+        <div className="mt-4 rounded-control border border-dashed border-line px-4 py-5 text-center" data-testid="card-pay-none">
+          <p className="text-sm text-ink-soft">{t('payment.card.none')}</p>
+          <Link to={BIND_CARD_PATH} className="btn-primary mt-3">
+            {t('payment.card.bind')}
+          </Link>
+        </div>
+      ) : (
+        <div className="mt-4 space-y-2" data-testid="pay-cards">
+          {cards.data.map((c) => (
+            <PayCardRow key={c.id} card={c} />
+          ))}
+          <Link to={BIND_CARD_PATH} className="inline-block text-xs text-brand hover:underline">
+            {t('payment.card.manage')}
+          </Link>
+        </div>
       )}
     </Shell>
   );

@@ -9,6 +9,7 @@ import { payOrder } from '../api/pay-order.ts';
 import { queryAmount } from '../api/query-amount.ts';
 import type { PayMethod, PayResult } from '../api/types.ts';
 import { METHOD_ORDER as ORDER, defaultMethod } from '../methods.ts';
+import { CardPayForm } from './card-pay-form.tsx';
 
 /**
  * The payment methods of an unpaid order (queryAmount: what is available now and my balance) and
@@ -85,15 +86,22 @@ export function PayPanel({ orderNo, preferred, onResult }: { orderNo: string; pr
           {error}
         </p>
       )}
-      <div className="mt-5 flex items-center justify-between gap-3 border-t border-line pt-4">
-        <p className="text-sm text-ink-soft">
-          {t('payment.toPay')} <Price fen={info.amountFen} className="text-xl font-bold text-brand" testId="pay-amount" />
-        </p>
-        <button type="button" className="btn-primary h-11 min-w-36 text-base" disabled={!method || busy} onClick={() => void pay()} data-testid="pay-submit">
-          {busy && <Spinner />}
-          {t('payment.payNow')}
-        </button>
-      </div>
+      {method === 'card' ? (
+        // A bound bank card: choose it, the bank's SMS code, confirm (card-pay-form.tsx).
+        <div className="mt-5">
+          <CardPayForm orderNo={orderNo} amountFen={info.amountFen} onConfirmed={(p) => onResult({ orderNo: p.orderNo, method: 'card', status: p.orderStatus, payUrl: null, expiresAt: p.expiresAt })} />
+        </div>
+      ) : (
+        <div className="mt-5 flex items-center justify-between gap-3 border-t border-line pt-4">
+          <p className="text-sm text-ink-soft">
+            {t('payment.toPay')} <Price fen={info.amountFen} className="text-xl font-bold text-brand" testId="pay-amount" />
+          </p>
+          <button type="button" className="btn-primary h-11 min-w-36 text-base" disabled={!method || busy} onClick={() => void pay()} data-testid="pay-submit">
+            {busy && <Spinner />}
+            {t('payment.payNow')}
+          </button>
+        </div>
+      )}
     </div>
   );
 }
