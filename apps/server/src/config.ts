@@ -282,6 +282,7 @@ export function checkSafeDefaults(config: Config, env: NodeJS.ProcessEnv) {
   const problems: string[] = [];
   const pay = config.market.payment;
   if (pay.sandbox && pay.alipay) problems.push('PAYMENT_SANDBOX=1 next to a real payment provider (ALIPAY_APP_ID): set PAYMENT_SANDBOX=0');
+  if (pay.sandbox && pay.wechat) problems.push('PAYMENT_SANDBOX=1 next to a real payment provider (WECHATPAY_MCH_ID): set PAYMENT_SANDBOX=0');
   if (!config.devMode) {
     const needDev: string[] = [];
     if (config.captchaProvider === 'test') needDev.push('CAPTCHA_PROVIDER=test');

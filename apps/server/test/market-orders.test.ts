@@ -142,7 +142,7 @@ describe('paying from the balance and settlement', () => {
     const o = await createOrderFor(t, buyer, goodsId);
     const orderNo = o.data.orderNo;
     const amount = await call(t, '/payment/nftOrder/V1/queryAmount', { orderNo }, buyer.h);
-    expect(amount.data).toMatchObject({ orderNo, status: 'created', amountFen: 10_000, methods: ['sandbox', 'balance'], balanceFen: 15_000 });
+    expect(amount.data).toMatchObject({ orderNo, status: 'created', amountFen: 10_000, methods: ['sandbox', 'wechat', 'balance', 'card'], balanceFen: 15_000 });
     const paid = await call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'balance' }, buyer.h);
     expect(paid).toMatchObject({ status: '000000', message: 'payment successful', data: { status: 'paid', payUrl: null, method: 'balance' } });
     expect(await balance(t, buyer)).toBe(5000);

@@ -141,7 +141,7 @@ export const mySellItem = listing.extend({
 
 export const orderStatus = z.enum(['created', 'paying', 'paid', 'settling', 'completed', 'cancelled', 'expired', 'refunded']);
 export type OrderStatus = z.infer<typeof orderStatus>;
-export const payMethod = z.enum(['sandbox', 'alipay', 'balance', 'card']);
+export const payMethod = z.enum(['sandbox', 'alipay', 'balance', 'card', 'wechat']);
 export type PayMethod = z.infer<typeof payMethod>;
 
 /**
@@ -322,6 +322,8 @@ export const sandboxCashierQuery = z.object({ t: z.string().min(10).max(1000) })
 export const sandboxConfirmBody = z.object({ t: z.string().min(10).max(1000), action: z.enum(['pay', 'cancel']) });
 export const sandboxConfirm = z.object({ result: z.enum(['paid', 'cancelled']), tradeNo: z.string().nullable(), returnUrl: z.string() });
 export const sandboxTopupBody = z.object({ amount: fenParam });
+export const sandboxWechatPayBody = z.object({ t: z.string().min(10).max(1000) });
+export const sandboxWechatPay = z.object({ result: z.enum(['paid', 'notifyFailed']), tradeNo: z.string() });
 
 // ------------------------------------------------------------------ responses
 
@@ -345,3 +347,4 @@ export const loveResponse = envelope(loveResult.nullable());
 export const goodsCardPageResponse = envelope(page(goodsCard).nullable());
 export const balanceResponse = envelope(balance.nullable());
 export const sandboxConfirmResponse = envelope(sandboxConfirm.nullable());
+export const sandboxWechatPayResponse = envelope(sandboxWechatPay.nullable());

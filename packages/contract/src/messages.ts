@@ -293,6 +293,7 @@ export const serverMessages = {
   orderNotCancellable: { zh: '订单当前状态不可取消', en: 'the order cannot be cancelled in its current state' },
   orderCancelled: { zh: '订单已取消', en: 'order cancelled' },
   payMethodUnavailable: { zh: '该支付方式暂不可用', en: 'this payment method is not available' },
+  payProviderDown: { zh: '支付渠道暂时无法下单，请稍后再试或更换支付方式', en: 'the payment provider could not start the payment, please try again later or choose another method' },
   balanceInsufficient: { zh: '余额不足', en: 'insufficient balance' },
   paySucceeded: { zh: '支付成功', en: 'payment successful' },
   cashierInvalid: { zh: '收银台链接无效或已过期', en: 'the cashier link is invalid or has expired' },

@@ -201,6 +201,10 @@ export const OrderPaths = {
   sandboxConfirm: '/payment/sandbox/confirm',
   /** Sandbox only: credit the platform balance (a sandbox top-up). */
   sandboxTopup: '/payment/sandbox/topup',
+  /** GET ?t= — the WeChat Pay sandbox's "scan and pay" page (HTML): the sandbox code_url. */
+  sandboxWechatScan: '/payment/sandbox/wechat/scan',
+  /** The WeChat Pay sandbox page's 确认支付 button {t}: records the trade and sends the signed notify. */
+  sandboxWechatPay: '/payment/sandbox/wechat/pay',
 } as const;
 
 /** The primary sale (drops, docs/drops.md). createOrder {projectId, count} is OrderPaths.createOrder. */
@@ -301,6 +305,8 @@ export const MEDIA_UPLOADS_PREFIX = '/media/uploads/';
 export const PaymentNotifyPaths = {
   sandbox: '/mvapi/notify/sandbox',
   alipay: '/mvapi/notify/alipay',
+  /** WeChat Pay APIv3: JSON body, Wechatpay-* signature headers; payments and refunds. */
+  wechat: '/mvapi/notify/wechat',
 } as const;
 
 /** Invite records (issue #11): {pageNum, pageSize} → the users I invited, masked. Schemas: invites.ts. */

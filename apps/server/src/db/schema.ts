@@ -28,7 +28,7 @@ export type OrderStatus = 'created' | 'paying' | 'paid' | 'settling' | 'complete
 /** orders.closed_by: the buyer cancelled the unpaid order, or it was not paid in time (counted by the re-order limits). */
 export type OrderClosedBy = 'buyer' | 'expiry';
 /** orders.pay_method and payments.provider: who took the money. */
-export type PayMethod = 'balance' | 'sandbox' | 'alipay' | 'card';
+export type PayMethod = 'balance' | 'sandbox' | 'alipay' | 'card' | 'wechat';
 /** payments.outcome: 'pending' only inside the transaction that inserts the row (modules/payments/apply-payment.ts). */
 export type PaymentOutcome = 'pending' | 'applied' | 'credited' | 'suspense';
 /** ledger_txns.kind */
@@ -858,7 +858,7 @@ export interface StrayRefundsTable {
   refund_no: string;
   payment_id: number;
   user_id: number;
-  provider: 'sandbox' | 'alipay' | 'card';
+  provider: 'sandbox' | 'alipay' | 'card' | 'wechat';
   provider_trade_no: string;
   order_no: string;
   amount_fen: number;

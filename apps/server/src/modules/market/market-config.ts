@@ -1,3 +1,5 @@
+import type { WechatPayConfig } from '../../providers/payment/wechat.ts';
+
 /** Settings of the consignment market, orders and payments (read from the environment by config.ts). */
 export interface AlipayConfig {
   appId: string;
@@ -51,6 +53,8 @@ export interface MarketConfig {
     /** Where the cashier sends the buyer back (PAYMENT_RETURN_URL, default /pay; `?orderNo=` is appended). */
     returnUrl: string;
     alipay?: AlipayConfig;
+    /** WeChat Pay Native over APIv3 (WECHATPAY_MCH_ID and the other WECHATPAY_* settings). */
+    wechat?: WechatPayConfig;
   };
 }
 
@@ -69,6 +73,18 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv, devMode = false): Marke
         keyType: env.ALIPAY_KEY_TYPE === 'PKCS8' ? 'PKCS8' : 'PKCS1',
       }
     : undefined;
+  const wechat: WechatPayConfig | undefined = env.WECHATPAY_MCH_ID
+    ? {
+        mchId: env.WECHATPAY_MCH_ID,
+        appId: needFor(env, 'WECHATPAY_APP_ID', 'WECHATPAY_MCH_ID'),
+        mchSerialNo: needFor(env, 'WECHATPAY_MCH_SERIAL_NO', 'WECHATPAY_MCH_ID'),
+        privateKey: needFor(env, 'WECHATPAY_PRIVATE_KEY', 'WECHATPAY_MCH_ID'),
+        apiV3Key: apiV3Key(needFor(env, 'WECHATPAY_APIV3_KEY', 'WECHATPAY_MCH_ID')),
+        platformPublicKey: needFor(env, 'WECHATPAY_PLATFORM_PUBLIC_KEY', 'WECHATPAY_MCH_ID'),
+        platformSerial: needFor(env, 'WECHATPAY_PLATFORM_SERIAL', 'WECHATPAY_MCH_ID'),
+        gateway: env.WECHATPAY_GATEWAY || 'https://api.mch.weixin.qq.com',
+      }
+    : undefined;
   return {
     royaltyPermille: Math.max(0, Math.min(100, Math.floor(int(env.ROYALTY_PERMILLE, 0)))),
     minPriceFen: Math.max(1, int(env.MARKET_MIN_PRICE_FEN, 100)),
@@ -84,11 +100,12 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv, devMode = false): Marke
     jobsInFlight: Math.max(1, int(env.MARKET_JOBS_IN_FLIGHT, 1000)),
     settleCheckMs: Math.max(100, int(env.SETTLE_CHECK_MS, 5000)),
     payment: {
-      sandbox: env.PAYMENT_SANDBOX ? env.PAYMENT_SANDBOX === '1' : devMode && !alipay,
+      sandbox: env.PAYMENT_SANDBOX ? env.PAYMENT_SANDBOX === '1' : devMode && !alipay && !wechat,
       sandboxSecret: env.PAYMENT_SANDBOX_SECRET || undefined,
       notifyBaseUrl: env.PAYMENT_NOTIFY_BASE_URL ? env.PAYMENT_NOTIFY_BASE_URL.replace(/\/+$/, '') : undefined,
       returnUrl: env.PAYMENT_RETURN_URL || '/pay',
       alipay,
+      wechat,
     },
   };
 }
@@ -96,5 +113,17 @@ export function loadMarketConfig(env: NodeJS.ProcessEnv, devMode = false): Marke
 function need(env: NodeJS.ProcessEnv, name: string): string {
   const v = env[name];
   if (!v) throw new Error(`${name} is required when ALIPAY_APP_ID is set`);
+  return v;
+}
+
+function needFor(env: NodeJS.ProcessEnv, name: string, by: string): string {
+  const v = env[name];
+  if (!v) throw new Error(`${name} is required when ${by} is set`);
+  return v;
+}
+
+/** The APIv3 key is the AES-256 key itself: exactly 32 bytes. */
+function apiV3Key(v: string): string {
+  if (Buffer.byteLength(v, 'utf8') !== 32) throw new Error('WECHATPAY_APIV3_KEY must be 32 characters (the APIv3 key set in the merchant platform)');
   return v;
 }

@@ -1,12 +1,14 @@
 import type { JobRunner } from '../../jobs/runner.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import type { SandboxProvider } from '../../providers/payment/sandbox.ts';
+import type { WechatProvider } from '../../providers/payment/wechat.ts';
 import type { SettlementChain } from './settlement-chain.ts';
 
 /** The market's live parts, on ctx.market: the chain behind SettlementChain, payment providers, the job worker. */
 export interface MarketRuntime {
   settlement?: SettlementChain;
-  providers: { sandbox?: SandboxProvider; alipay?: PaymentProvider };
+  /** wechat: the WeChat Pay adapter (WECHATPAY_MCH_ID) or, with PAYMENT_SANDBOX=1, the WeChat Pay sandbox. */
+  providers: { sandbox?: SandboxProvider; alipay?: PaymentProvider; wechat?: WechatProvider };
   jobs: JobRunner;
   /** Moves a paid order to settling with its operator transaction (batched). Returns the previous status or null. */
   markSettling?: (orderNo: string, txId: number) => Promise<string | null>;

@@ -6,6 +6,8 @@ import { readOrCreateSecretFile } from '../../util/private-files.ts';
 import { JobRunner } from '../../jobs/runner.ts';
 import { alipayPayment } from '../../providers/payment/alipay.ts';
 import { sandboxPayment } from '../../providers/payment/sandbox.ts';
+import { wechatPayment } from '../../providers/payment/wechat.ts';
+import { wechatSandbox } from '../../providers/payment/wechat-sandbox.ts';
 import { expireDueOrders } from '../orders/close-order.ts';
 import { completionBatcher, runSettleJob, settlingBatcher } from '../orders/settle-order.ts';
 import { createNotifier, type Notifier } from '../payments/notify-delivery.ts';
@@ -45,6 +47,7 @@ export async function startMarket(app: FastifyInstance, ctx: AppContext): Promis
     providers: {
       sandbox: cfg.payment.sandbox ? sandboxPayment(sandboxSecret(ctx), ctx.db) : undefined,
       alipay: cfg.payment.alipay ? alipayPayment(cfg.payment.alipay) : undefined,
+      wechat: cfg.payment.wechat ? wechatPayment(cfg.payment.wechat) : cfg.payment.sandbox ? wechatSandbox(sandboxSecret(ctx), ctx.db) : undefined,
     },
     jobs,
     waitTx(txId, timeoutMs) {

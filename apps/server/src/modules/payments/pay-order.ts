@@ -20,11 +20,11 @@ import { cardPayAvailable } from '../card-pay/card-pay-provider.ts';
 /** Payment methods available now. */
 export function availableMethods(ctx: AppContext): PayMethod[] {
   const p = ctx.market?.providers;
-  return [...(p?.sandbox ? (['sandbox'] as const) : []), ...(p?.alipay ? (['alipay'] as const) : []), 'balance', ...(cardPayAvailable(ctx) ? (['card'] as const) : [])];
+  return [...(p?.sandbox ? (['sandbox'] as const) : []), ...(p?.alipay ? (['alipay'] as const) : []), ...(p?.wechat ? (['wechat'] as const) : []), 'balance', ...(cardPayAvailable(ctx) ? (['card'] as const) : [])];
 }
 
-export function providerFor(ctx: AppContext, method: 'sandbox' | 'alipay'): PaymentProvider {
-  const p = method === 'sandbox' ? ctx.market?.providers.sandbox : ctx.market?.providers.alipay;
+export function providerFor(ctx: AppContext, method: 'sandbox' | 'alipay' | 'wechat'): PaymentProvider {
+  const p = method === 'sandbox' ? ctx.market?.providers.sandbox : method === 'wechat' ? ctx.market?.providers.wechat : ctx.market?.providers.alipay;
   if (!p) throw new ApiError(Status.PAYMENT_REFUSED, 'payMethodUnavailable');
   return p;
 }
@@ -48,7 +48,8 @@ export async function buyerOrder(ctx: AppContext, userId: number, orderNo: strin
  *
  * - balance: one transaction moves the price from the buyer's balance to escrow (refused with
  *   1016 when short), marks the order paid and inserts its settlement job.
- * - sandbox / alipay: the order becomes `paying` and the provider's pay URL is returned; the
+ * - sandbox / alipay / wechat: the order becomes `paying` and the provider's pay URL (for WeChat Pay
+ *   Native the `code_url` the web shows as a QR code) is returned; the
  *   provider's verified notify later marks it paid (apply-payment.ts).
  */
 export async function payOrder(ctx: AppContext, userId: number, input: { orderNo: string; method: PayMethod }) {
@@ -102,13 +103,17 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
   const goods = await ctx.db.kysely.selectFrom('goods').select(['name', 'serial']).where('id', '=', Number(o.goods_id)).executeTakeFirst();
   const base = ctx.market?.notifyBaseUrl() ?? '';
   const ret = ctx.config.market.payment.returnUrl;
+  // A provider that cannot be reached (WeChat Pay's order API) leaves the order paying: 1016, try again or another method.
   const { payUrl } = await provider!.createPayment({
     orderNo: o.order_no,
     amountFen: price,
     subject: o.kind === 'drop' ? await dropSubject(ctx, o) : goods ? `${goods.name} #${goods.serial}` : o.order_no,
     expiresAt: Number(o.expires_at),
     returnUrl: `${ret}${ret.includes('?') ? '&' : '?'}orderNo=${encodeURIComponent(o.order_no)}`,
-    notifyUrl: `${base}${PaymentNotifyPaths[input.method as 'sandbox' | 'alipay']}`,
+    notifyUrl: `${base}${PaymentNotifyPaths[input.method as 'sandbox' | 'alipay' | 'wechat']}`,
+  }).catch((err: unknown) => {
+    if (err instanceof ApiError) throw err;
+    throw new ApiError(Status.PAYMENT_REFUSED, 'payProviderDown');
   });
   return { orderNo: o.order_no, method: input.method, status: 'paying' as const, payUrl, expiresAt: Number(o.expires_at) };
 }

@@ -8,12 +8,12 @@ import { applyProviderPayment } from './apply-payment.ts';
  */
 export async function reconcilePayments(ctx: AppContext, limit = 100): Promise<number> {
   const providers = ctx.market?.providers;
-  if (!providers?.sandbox && !providers?.alipay) return 0;
+  if (!providers?.sandbox && !providers?.alipay && !providers?.wechat) return 0;
   const now = ctx.now();
   const rows = await ctx.db.kysely
     .selectFrom('orders')
     .select(['order_no', 'pay_method'])
-    .where('pay_method', 'in', ['sandbox', 'alipay'])
+    .where('pay_method', 'in', ['sandbox', 'alipay', 'wechat'])
     .where((eb) => eb.or([eb('status', '=', 'paying'), eb.and([eb('status', 'in', ['expired', 'cancelled']), eb('closed_at', '>', now - 30 * 60_000)])]))
     .where('paid_at', 'is', null)
     .orderBy('id', 'desc')
@@ -21,7 +21,7 @@ export async function reconcilePayments(ctx: AppContext, limit = 100): Promise<n
     .execute();
   let applied = 0;
   for (const r of rows) {
-    const p = r.pay_method === 'sandbox' ? providers.sandbox : providers.alipay;
+    const p = r.pay_method === 'sandbox' ? providers.sandbox : r.pay_method === 'wechat' ? providers.wechat : providers.alipay;
     if (!p) continue;
     const known = await ctx.db.kysely.selectFrom('payments').select('id').where('order_no', '=', r.order_no).where('provider', '=', p.name).executeTakeFirst();
     if (known) continue;

@@ -12,6 +12,8 @@ import { applyProviderPayment } from './apply-payment.ts';
 import type { Notifier } from './notify-delivery.ts';
 import { payOrder } from './pay-order.ts';
 import { confirmCashier, renderCashier, sandboxTopup } from './sandbox-cashier.ts';
+import { sandboxWechatRoutes } from './sandbox-wechat.ts';
+import { wechatNotifyRoute } from './wechat-notify.ts';
 
 /** pay, and the sandbox provider's cashier (HTML), its buttons and the sandbox top-up. */
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext, notifier: () => Notifier) {
@@ -34,6 +36,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, notifier: (
     await sandboxTopup(ctx, await requireUserId(ctx, req), req.body.amount);
     return ok(req, null, 'topupOk');
   });
+  // The WeChat Pay sandbox's scan-and-pay page (sandbox-wechat.ts).
+  sandboxWechatRoutes(app, ctx);
 }
 
 /**
@@ -43,6 +47,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext, notifier: (
  * record it, so the provider retries).
  */
 export async function paymentNotifyRoutes(app: FastifyInstance, ctx: AppContext) {
+  // WeChat Pay APIv3 posts signed JSON instead (wechat-notify.ts), in its own plugin for its raw-body parser.
+  await app.register(async (p) => wechatNotifyRoute(p, ctx));
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, text, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(text))));
   });

@@ -44,7 +44,7 @@ export async function reconcilePayouts(ctx: AppContext, limit = 100): Promise<nu
     .limit(limit)
     .execute();
   for (const r of refunds) {
-    const p = r.provider === 'card' ? cardRefunder(ctx) : r.provider === 'sandbox' ? ctx.market?.providers.sandbox : ctx.market?.providers.alipay;
+    const p = r.provider === 'card' ? cardRefunder(ctx) : r.provider === 'sandbox' ? ctx.market?.providers.sandbox : r.provider === 'wechat' ? ctx.market?.providers.wechat : ctx.market?.providers.alipay;
     if (!p?.queryRefund) continue;
     const known = await p.queryRefund({ tradeNo: r.provider_trade_no, orderNo: r.order_no, refundNo: r.refund_no }).catch(() => undefined);
     if (known === undefined) continue;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import { PayoutNotifyPaths } from '@cfx/contract/payouts.ts';
+import { PaymentNotifyPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
 import type { StrayRefundStatus } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
@@ -36,7 +37,7 @@ function providerOf(ctx: AppContext, name: string): Pick<PaymentProvider, 'refun
   // Card payments are refunded to the card by the payout provider that charged it (modules/card-pay).
   if (name === 'card') return cardRefunder(ctx);
   const p = ctx.market?.providers;
-  return name === 'sandbox' ? p?.sandbox : name === 'alipay' ? p?.alipay : undefined;
+  return name === 'sandbox' ? p?.sandbox : name === 'alipay' ? p?.alipay : name === 'wechat' ? p?.wechat : undefined;
 }
 
 const refundView = (r: { refund_no: string; status: StrayRefundStatus; amount_fen: number; automatic: number; fail_reason: string | null; created_at: number; finished_at: number | null }) => ({
@@ -60,7 +61,7 @@ export function strayReason(p: { provider_trade_no: string; amount_fen: number }
 
 /** pageListStrayCredit: my payments credited to the balance, with their refund. */
 export async function listStrayCredits(ctx: AppContext, userId: number, pageNum: number, pageSize: number) {
-  const base = ctx.db.kysely.selectFrom('payments').where('payments.user_id', '=', userId).where('payments.outcome', '=', 'credited').where('payments.provider', 'in', ['sandbox', 'alipay', 'card']);
+  const base = ctx.db.kysely.selectFrom('payments').where('payments.user_id', '=', userId).where('payments.outcome', '=', 'credited').where('payments.provider', 'in', ['sandbox', 'alipay', 'wechat', 'card']);
   const rows = await base
     .leftJoin('orders', 'orders.order_no', 'payments.order_no')
     .leftJoin('stray_refunds', 'stray_refunds.payment_id', 'payments.id')
@@ -104,7 +105,7 @@ export async function listStrayCredits(ctx: AppContext, userId: number, pageNum:
  */
 export async function requestStrayRefund(ctx: AppContext, userId: number, paymentId: number, automatic: boolean): Promise<string> {
   const p = await ctx.db.kysely.selectFrom('payments').selectAll().where('id', '=', paymentId).executeTakeFirst();
-  if (!p || Number(p.user_id) !== userId || p.outcome !== 'credited' || (p.provider !== 'sandbox' && p.provider !== 'alipay' && p.provider !== 'card')) throw new ApiError(Status.REFUND_REFUSED, 'refundNotStray');
+  if (!p || Number(p.user_id) !== userId || p.outcome !== 'credited' || (p.provider !== 'sandbox' && p.provider !== 'alipay' && p.provider !== 'wechat' && p.provider !== 'card')) throw new ApiError(Status.REFUND_REFUSED, 'refundNotStray');
   if (!providerOf(ctx, p.provider)?.refund) throw new ApiError(Status.REFUND_REFUSED, 'refundUnsupported');
   const now = ctx.now();
   const refundNo = `RF${now}${crypto.randomBytes(6).toString('hex')}`;
@@ -125,7 +126,7 @@ export async function requestStrayRefund(ctx: AppContext, userId: number, paymen
       } else {
         await trx
           .insertInto('stray_refunds')
-          .values({ refund_no: refundNo, payment_id: paymentId, user_id: userId, provider: p.provider as 'sandbox' | 'alipay' | 'card', provider_trade_no: p.provider_trade_no, order_no: p.order_no, amount_fen: amount, status: 'requested', automatic: automatic ? 1 : 0, provider_refund_no: null, fail_reason: null, created_at: now, updated_at: now, finished_at: null })
+          .values({ refund_no: refundNo, payment_id: paymentId, user_id: userId, provider: p.provider as 'sandbox' | 'alipay' | 'wechat' | 'card', provider_trade_no: p.provider_trade_no, order_no: p.order_no, amount_fen: amount, status: 'requested', automatic: automatic ? 1 : 0, provider_refund_no: null, fail_reason: null, created_at: now, updated_at: now, finished_at: null })
           .execute();
       }
       try {
@@ -150,7 +151,9 @@ export async function submitStrayRefund(ctx: AppContext, refundNo: string): Prom
   if (!provider?.refund) return;
   let outcome: RefundOutcome;
   try {
-    outcome = await provider.refund({ tradeNo: r.provider_trade_no, orderNo: r.order_no, refundNo, amountFen: Number(r.amount_fen), notifyUrl: notifyUrl(ctx, PayoutNotifyPaths.refundSandbox), now: ctx.now() });
+    // WeChat Pay posts its refund outcome to its payment notify path (REFUND.* events, payments/routes.ts).
+    const refundNotify = r.provider === 'wechat' ? notifyUrl(ctx, PaymentNotifyPaths.wechat) : notifyUrl(ctx, PayoutNotifyPaths.refundSandbox);
+    outcome = await provider.refund({ tradeNo: r.provider_trade_no, orderNo: r.order_no, refundNo, amountFen: Number(r.amount_fen), notifyUrl: refundNotify, now: ctx.now() });
   } catch {
     return;
   }

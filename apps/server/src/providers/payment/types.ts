@@ -46,7 +46,7 @@ export interface RefundOutcome {
 }
 
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'alipay';
+  readonly name: 'sandbox' | 'alipay' | 'wechat';
   /** Refunds (part of) a trade to its original method; idempotent per refundNo. Throws when the provider cannot be reached. */
   refund?(req: RefundRequest): Promise<RefundOutcome>;
   /** The provider's record of a refund; null when it has none (the refund may be asked again with the same refundNo). */
