@@ -7,6 +7,7 @@ import { closeUnpaidOrder } from '../src/modules/orders/close-order.ts';
 import { call, latestCode, newMobile, type TestApp } from './helpers.ts';
 import { createOrderFor, listForSale, makeGoods, makeMarketApp, makeRelease, makeTrader, orderStatus, type FakeChain, type Release, type Trader } from './market-helpers.ts';
 import { adultId, balanceOf, bindCard, cardNumber, runWorker } from './payouts-helpers.ts';
+import { buy, makeDrop } from './drops-helpers.ts';
 
 /**
  * Bank-card quick payment (docs/payouts.md "Paying with a bank card") on a real database (SQLite, or
@@ -247,6 +248,23 @@ describe('paying an order with a bound bank card', () => {
     expect((await postForm(CardPayNotifyPaths.refundSandbox, { ...replay, sign: '0'.repeat(64) })).http).toBe(400);
     expect((await t.ctx.db.kysely.selectFrom('stray_refunds').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status).toBe('succeeded');
     expect(await balanceOf(t, buyer.h)).toBe(0);
+    await expectBalanced();
+  });
+
+  it('pays a drop (primary sale) order the same way: paid once, the fulfil job inserted', async () => {
+    const buyer = await cardBuyer();
+    const { projectId } = await makeDrop(t, { supply: 10, priceFen: 2500 });
+    const o = await buy(t, buyer, projectId, 2);
+    expect(o.status, o.message).toBe('000000');
+    const orderNo = o.data.orderNo as string;
+    const started = await call(t, `${C}/startCardPay`, { orderNo, cardId: buyer.cardId }, buyer.h);
+    expect(started).toMatchObject({ status: '000000', data: { amountFen: 5000 } });
+    const r = await call(t, `${C}/confirmCardPay`, { payNo: started.data.payNo, smsCode: await latestCode(t, buyer.reserved) }, buyer.h);
+    expect(r.status, r.message).toBe('000000');
+    await rt().notifier.idle();
+    expect(await orderStatus(t, orderNo)).toBe('paid');
+    expect(await payments(orderNo)).toMatchObject([{ provider: 'card', outcome: 'applied', amount_fen: 5000 }]);
+    expect(await t.ctx.db.kysely.selectFrom('jobs').select('job_key').where('job_key', '=', `fulfil:${orderNo}`).execute()).toHaveLength(1);
     await expectBalanced();
   });
 
