@@ -97,6 +97,9 @@ export interface Config {
     loginFailuresPerMobile: number;
     loginFailuresPerIp: number;
     loginWindowMs: number;
+    /** Wrong registration codes allowed per phone / per IP within loginWindowMs (REGISTER_FAILURES_PER_MOBILE / _PER_IP, default 10 / 30). */
+    registerFailuresPerMobile: number;
+    registerFailuresPerIp: number;
     captchaTokenTtlMs: number;
     resetTokenTtlMs: number;
     /** Slider challenges one client IP may ask for per minute (CAPTCHA_CHALLENGES_PER_IP, default 30). */
@@ -187,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       loginFailuresPerMobile: int(env.LOGIN_FAILURES_PER_MOBILE, 5),
       loginFailuresPerIp: int(env.LOGIN_FAILURES_PER_IP, 30),
       loginWindowMs: 15 * 60_000,
+      registerFailuresPerMobile: int(env.REGISTER_FAILURES_PER_MOBILE, 10),
+      registerFailuresPerIp: int(env.REGISTER_FAILURES_PER_IP, 30),
       captchaTokenTtlMs: 2 * 60_000,
       resetTokenTtlMs: 10 * 60_000,
       captchaChallengesPerIp: Math.max(1, int(env.CAPTCHA_CHALLENGES_PER_IP, 30)),

@@ -28,6 +28,7 @@ export const serverMessages = {
   smsTooSoon: { zh: '发送过于频繁，请{s}秒后再试', en: 'too many requests, please try again in {s} seconds' },
   smsDailyCap: { zh: '今日发送次数已达上限，请明天再试', en: 'daily limit reached, please try again tomorrow' },
   loginLocked: { zh: '登录尝试过于频繁，请{m}分钟后再试', en: 'too many login attempts, please try again in {m} minutes' },
+  registerLocked: { zh: '注册尝试过于频繁，请{m}分钟后再试', en: 'too many registration attempts, please try again in {m} minutes' },
   badInviteCode: { zh: '邀请码不存在', en: 'invite code does not exist' },
   badNickname: { zh: '昵称需为1-16个字符', en: 'nickname must be 1-16 characters' },
   badProfpic: { zh: '头像不存在', en: 'avatar does not exist' },

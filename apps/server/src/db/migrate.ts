@@ -22,6 +22,7 @@ import * as m0019 from './migrations/0019-admin.ts';
 import * as m0020 from './migrations/0020-catalog-admin.ts';
 import * as m0021 from './migrations/0021-drop-mint-refunds.ts';
 import * as m0022 from './migrations/0022-goods-burned-index.ts';
+import * as m0025 from './migrations/0025-register-failures.ts';
 import * as m0024 from './migrations/0024-card-payments.ts';
 import * as m0027 from './migrations/0027-release-royalty.ts';
 import type { SecretBox } from '../util/secret-box.ts';
@@ -70,6 +71,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0021-drop-mint-refunds': m0021.migration,
   // 0022: a partial index of burned collectibles (kept out of search results).
   '0022-goods-burned-index': m0022.migration,
+  // 0025: wrong registration codes, limited per phone and per IP (like login failures).
+  '0025-register-failures': m0025.migration,
   // 0024: bank-card quick payment (card_payments, the card's quick-pay agreement, the sandbox bank's charges).
   '0024-card-payments': m0024.migration,
   // 0027: royalties per release (projects.royalty_permille; NULL = ROYALTY_PERMILLE).

@@ -156,6 +156,13 @@ export interface LoginFailuresTable {
   ip: string;
   created_at: number;
 }
+/** Wrong registration codes (migration 0025): limited per phone (a keyed digest, not the number) and per IP within the login window. */
+export interface RegisterFailuresTable {
+  id: Generated<number>;
+  mobile_digest: string;
+  ip: string;
+  created_at: number;
+}
 export interface ResetTokensTable {
   token_hash: string;
   mobile: string;
@@ -1201,6 +1208,7 @@ export interface Database {
   kyc_attempts: KycAttemptsTable;
   captcha_tokens: CaptchaTokensTable;
   login_failures: LoginFailuresTable;
+  register_failures: RegisterFailuresTable;
   reset_tokens: ResetTokensTable;
   profpics: ProfpicsTable;
   wallet_challenges: WalletChallengesTable;

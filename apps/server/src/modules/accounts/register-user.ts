@@ -9,6 +9,7 @@ import { findUserByMobile } from './repo.ts';
 import type { ClientMeta } from './client-info.ts';
 import { createSession } from './sessions.ts';
 import { consumeSmsCode } from './sms-codes.ts';
+import { inTx, lockKey } from '../../db/tx.ts';
 
 const DEFAULT_PROFPIC = '1';
 
@@ -18,10 +19,41 @@ function isUniqueViolation(err: unknown, column: string): boolean {
   return (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === '23505') && text.includes(column);
 }
 
+/**
+ * Reserves one registration try for this phone and IP before the SMS code is compared (like
+ * reserveLoginTry): wrong codes within the login window are counted per phone (a keyed digest) and
+ * per IP under locks, and past REGISTER_FAILURES_PER_MOBILE / _PER_IP the answer is 1006 — before
+ * anything about the phone is read, so it is the same for every phone. Returns the reserved row's id.
+ */
+async function reserveRegisterTry(ctx: AppContext, mobile: string, ip: string): Promise<number> {
+  const { loginWindowMs, registerFailuresPerMobile, registerFailuresPerIp } = ctx.config.limits;
+  const now = ctx.now();
+  const since = now - loginWindowMs;
+  const digest = ctx.secrets.digest(`register:${mobile}`);
+  return inTx(ctx, async (trx) => {
+    await lockKey(ctx, trx, `register:m:${digest}`);
+    await lockKey(ctx, trx, `register:ip:${ip}`);
+    const count = async (col: 'mobile_digest' | 'ip', v: string) =>
+      Number((await trx.selectFrom('register_failures').select((e) => e.fn.countAll<number>().as('n')).where(col, '=', v).where('created_at', '>', since).executeTakeFirstOrThrow()).n);
+    if ((await count('mobile_digest', digest)) >= registerFailuresPerMobile || (await count('ip', ip)) >= registerFailuresPerIp) {
+      throw new ApiError(Status.RATE_LIMITED, 'registerLocked', { m: Math.ceil(loginWindowMs / 60_000) });
+    }
+    const row = await trx.insertInto('register_failures').values({ mobile_digest: digest, ip, created_at: now }).returning('id').executeTakeFirstOrThrow();
+    return Number(row.id);
+  });
+}
+
+/**
+ * regist. No answer tells a registered phone from an unregistered one to someone without its code:
+ * the try is reserved (per phone and IP), then the SMS code is checked — a wrong one answers 1004
+ * for every phone by the same path, without looking the phone up — and only a right code (the
+ * caller holds the phone) gives the try back and may hear 1003 "already registered". No register
+ * code is ever sent to a registered phone (smscode refuses, behind the captcha).
+ */
 export async function registerUser(
   ctx: AppContext,
   input: { mobile: string; pwd: string; smsCode: string; inviteCode?: string | null; registChannel?: string | null },
-  meta?: ClientMeta,
+  meta: ClientMeta,
 ) {
   const mobile = checkMobile(input.mobile);
   const password = decodePassword(input.pwd);
@@ -34,8 +66,10 @@ export async function registerUser(
     if (!inviter) throw new ApiError(Status.INVALID, 'badInviteCode');
     invitedBy = Number(inviter.id);
   }
-  if (await findUserByMobile(ctx, mobile)) throw new ApiError(Status.ALREADY_REGISTERED, 'alreadyRegistered');
+  const tryId = await reserveRegisterTry(ctx, mobile, meta.ip);
   await consumeSmsCode(ctx, mobile, SmsType.REGISTER, code);
+  await ctx.db.kysely.deleteFrom('register_failures').where('id', '=', tryId).execute();
+  if (await findUserByMobile(ctx, mobile)) throw new ApiError(Status.ALREADY_REGISTERED, 'alreadyRegistered');
   const passwordHash = await hashPassword(password);
 
   for (let attempt = 0; ; attempt++) {
