@@ -13,13 +13,16 @@ import { notifyUrl, payoutRuntime } from '../payout/runtime.ts';
  * (payments, orders.pay_method, the ledger's `external:card`).
  */
 export function cardPayAvailable(ctx: AppContext): boolean {
-  return Boolean(payoutRuntime(ctx)?.provider);
+  const p = payoutRuntime(ctx)?.provider;
+  // The sandbox bank takes no real money: like the sandbox cashier, it is never offered next to a real
+  // payment provider (the sandbox payment provider is off then), only in a sandbox world.
+  return Boolean(p && (p.name !== 'sandbox' || ctx.market?.providers.sandbox));
 }
 
 /** The payout provider for a card payment, or 1016 payMethodUnavailable. */
 export function requireQuickPay(ctx: AppContext): PayoutProvider {
   const p = payoutRuntime(ctx)?.provider;
-  if (!p) throw new ApiError(Status.PAYMENT_REFUSED, 'payMethodUnavailable');
+  if (!p || !cardPayAvailable(ctx)) throw new ApiError(Status.PAYMENT_REFUSED, 'payMethodUnavailable');
   return p;
 }
 
