@@ -145,12 +145,7 @@ function MainMenu({ dark }: { dark: boolean }) {
           {t('nav.more')} <Chevron />
         </MenuButton>
         <MenuItems align="start" data-testid="nav-more-menu">
-          {/* Rendered only while the menu is open (in the browser), so the width check never differs from the server's HTML. */}
-          {!wideNav() && (
-            <button type="button" role="menuitem" className={menuItemClass} data-testid="more-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
-              {t('nav.bbs')}
-            </button>
-          )}
+          <NarrowBbsItem />
           <MoreItems />
         </MenuItems>
       </Menu>
@@ -158,9 +153,19 @@ function MainMenu({ dark }: { dark: boolean }) {
   );
 }
 
-/** The menu row shows the BBS entry itself from Tailwind's `xl` width (80rem) up. */
-function wideNav() {
-  return typeof window !== 'undefined' && window.matchMedia('(min-width: 80rem)').matches;
+/**
+ * The BBS entry inside 更多 below Tailwind's `xl` width (80rem), where the row hides its own. It
+ * renders only while the menu is open — in the browser, after hydration — so the width is read
+ * when the menu opens and the server's HTML never depends on it.
+ */
+function NarrowBbsItem() {
+  const { t } = useTranslation();
+  if (window.matchMedia('(min-width: 80rem)').matches) return null;
+  return (
+    <button type="button" role="menuitem" className={menuItemClass} data-testid="more-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
+      {t('nav.bbs')}
+    </button>
+  );
 }
 
 function MoreItems() {
