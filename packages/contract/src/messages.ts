@@ -286,7 +286,8 @@ export const serverMessages = {
   whitelistImported: { zh: '白名单已导入：新增{added}条，更新{updated}条', en: 'whitelist imported: {added} added, {updated} updated' },
   realnameIdLimit: { zh: '该身份证号码认证的账户数已达上限（{n}个）', en: 'this ID number already verifies the maximum number of accounts ({n})' },
   tooManyUnpaid: { zh: '您有{n}笔待支付订单，请先完成支付或取消', en: 'you have {n} unpaid orders, please pay or cancel them first' },
-  orderCreated: { zh: '下单成功，请在{m}分钟内完成支付', en: 'order placed, please pay within {m} minutes' },
+  // {d}: the payment window in the message's language (modules/orders/payment-window.ts): 5分钟 / 90秒 / 5分30秒.
+  orderCreated: { zh: '下单成功，请在{d}内完成支付', en: 'order placed, please pay within {d}' },
   orderNotFound: { zh: '订单不存在', en: 'order not found' },
   orderNotYours: { zh: '无权查看或操作该订单', en: 'this order is not yours' },
   orderNotPayable: { zh: '订单当前状态不可支付', en: 'the order cannot be paid in its current state' },

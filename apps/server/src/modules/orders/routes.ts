@@ -13,6 +13,7 @@ import { createDropOrderFor, isDropOrderBody } from '../drops/routes.ts';
 import { getOrderDetail, queryAmount } from './get-order.ts';
 import { listDeals } from './list-deals.ts';
 import { listOrders, pageOrders } from './list-orders.ts';
+import { paymentWindowText } from './payment-window.ts';
 
 /** Orders and deal records (spec §7 "Orders and payment"). */
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -22,8 +23,8 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
     const userId = await requireUserId(ctx, req);
     // {projectId, count}: a primary-sale (drop) order (modules/drops); else a market order.
     const detail = isDropOrderBody(req.body) ? await createDropOrderFor(ctx, userId, req.body, reply) : await createOrder(ctx, userId, req.body);
-    const minutes = Math.max(1, Math.round(ctx.config.market.paymentWindowMs / 60_000));
-    return body(Status.OK, detail, formatMessage('orderCreated', langOf(req), { m: minutes }));
+    const lang = langOf(req);
+    return body(Status.OK, detail, formatMessage('orderCreated', lang, { d: paymentWindowText(ctx.config.market.paymentWindowMs, lang) }));
   });
   r.post(OrderPaths.getNftOrderDetail, { schema: { tags, body: M.orderNoBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
     return ok(req, await getOrderDetail(ctx, await requireUserId(ctx, req), req.body.orderNo));
