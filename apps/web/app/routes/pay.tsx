@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 import { QueryProvider } from '../components/query-provider.tsx';
@@ -10,16 +10,17 @@ import { OrderSummary } from '../features/orders/components/order-summary.tsx';
 import { useOrder } from '../features/orders/components/use-order.ts';
 import { goodsPath, isAwaitingPayment, isClosed, paymentStatusPath as statusPath, textGroup } from '../features/orders/status.ts';
 import { PayPanel } from '../features/payment/components/pay-panel.tsx';
+import { WechatQrPanel } from '../features/payment/components/wechat-qr-panel.tsx';
 import type { PayMethod } from '../features/payment/api/types.ts';
 import { useAuthOverlay } from '../features/orders/app-stores.ts';
 
-const METHODS: PayMethod[] = ['sandbox', 'alipay', 'balance', 'card'];
+const METHODS: PayMethod[] = ['sandbox', 'alipay', 'wechat', 'balance', 'card'];
 
 /**
  * Payment (/pay?orderNo=…[&method=…]): the order summary and countdown, the payment methods the
  * server offers (sandbox cashier by default, Alipay when configured, the platform balance) and the
- * pay button. The pay answer decides what happens: a cashier / Alipay URL to leave for, or a
- * balance payment that is already paid. The cashier sends the buyer back here; once the order is
+ * pay button. The pay answer decides what happens: a cashier / Alipay URL to leave for, WeChat Pay's
+ * code_url shown here as a QR code (wechat-qr-panel.tsx), or a balance payment that is already paid. The cashier sends the buyer back here; once the order is
  * paid (notify received) the status page takes over (personal-center pamentSuccess).
  */
 export default function Pay() {
@@ -72,6 +73,8 @@ function PayOrder({ orderNo, preferred }: { orderNo: string; preferred: PayMetho
   const q = useOrder(orderNo, { pollMs: 2000 });
   const status = q.data?.status;
   const settled = status !== undefined && !isAwaitingPayment(status) && !isClosed(status);
+  // WeChat Pay Native: the code_url to show as a QR code (null: choosing a method).
+  const [qr, setQr] = useState<string | null>(null);
 
   // Paid (balance, or the cashier's notify arrived): the status page follows the settlement.
   useEffect(() => {
@@ -103,7 +106,7 @@ function PayOrder({ orderNo, preferred }: { orderNo: string; preferred: PayMetho
           </p>
         </div>
       )}
-      {o.status === 'paying' && !closed && (
+      {o.status === 'paying' && !closed && !qr && (
         <p className="flex items-center gap-2 text-sm text-ink-soft" role="status" data-testid="pay-confirming">
           <Spinner /> {t('payment.confirmingHint')}
         </p>
@@ -120,13 +123,18 @@ function PayOrder({ orderNo, preferred }: { orderNo: string; preferred: PayMetho
         </div>
       ) : o.role !== 'buyer' ? (
         <p className="card p-6 text-sm text-ink-soft">{t('payment.sellerView')}</p>
+      ) : qr ? (
+        <section className="card p-6">
+          <WechatQrPanel orderNo={o.orderNo} codeUrl={qr} amountFen={o.priceFen} onPaid={() => void navigate(statusPath(o.orderNo), { replace: true })} onBack={() => setQr(null)} />
+        </section>
       ) : (
         <section className="card p-6">
           <PayPanel
             orderNo={o.orderNo}
             preferred={preferred ?? o.payMethod}
             onResult={(r) => {
-              if (r.payUrl) window.location.assign(r.payUrl);
+              if (r.method === 'wechat' && r.payUrl) setQr(r.payUrl);
+              else if (r.payUrl) window.location.assign(r.payUrl);
               else void navigate(statusPath(o.orderNo), { replace: true });
             }}
           />

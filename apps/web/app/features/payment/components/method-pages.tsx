@@ -17,6 +17,7 @@ import { payOrder } from '../api/pay-order.ts';
 import { queryAmount } from '../api/query-amount.ts';
 import type { AmountInfo, PayMethod, PayResult } from '../api/types.ts';
 import { BIND_CARD_PATH, CardPayForm, PayCardRow, usePayCards } from './card-pay-form.tsx';
+import { WechatQrPanel } from './wechat-qr-panel.tsx';
 
 /** The pages: one per payment method ('card': a bound bank card, quick payment through the payout provider). */
 export type MethodPageKind = PayMethod | 'card';
@@ -27,6 +28,7 @@ const PAGE_TITLE = {
   sandbox: 'pc.pages.payment2',
   balance: 'pc.pages.payment3',
   card: 'pc.pages.paymentCard',
+  wechat: 'pc.pages.wechat',
 } as const satisfies Record<MethodPageKind, TKey>;
 
 /** One payment page: Alipay or the sandbox cashier start the payment and leave for the provider; the balance and a bound bank card pay here. */
@@ -41,6 +43,7 @@ export function PaymentMethodPage({ method }: { method: MethodPageKind }) {
   if (method === 'card') body = <CardPay orderNo={orderNo} />;
   else if (!orderNo) body = <NoOrder title={title} />;
   else if (method === 'balance') body = <BalancePay orderNo={orderNo} onPaid={onPaid} />;
+  else if (method === 'wechat') body = <WechatPay orderNo={orderNo} onPaid={onPaid} />;
   else body = <RedirectPay orderNo={orderNo} method={method} onPaid={onPaid} />;
   return (
     <>
@@ -160,6 +163,65 @@ function RedirectPay({ orderNo, onPaid, method }: PartProps & { method: Extract<
           <Spinner /> {t('payment.redirecting')}
         </p>
       )}
+    </Shell>
+  );
+}
+
+/** WeChat Pay Native: starts the payment once and shows its QR code here until the order is paid or expires. */
+function WechatPay({ orderNo, onPaid }: PartProps) {
+  const { t } = useTranslation();
+  const q = useAmount(orderNo);
+  const [state, setState] = useState<{ status: 'idle' | 'starting' } | { status: 'qr'; codeUrl: string } | { status: 'failed'; message: string }>({ status: 'idle' });
+  const started = useRef(false);
+  const available = q.data ? q.data.methods.includes('wechat') && payable(q.data) : false;
+  const start = async () => {
+    setState({ status: 'starting' });
+    const r = await payOrder({ orderNo, method: 'wechat' });
+    if (r.ok && r.data?.payUrl) setState({ status: 'qr', codeUrl: r.data.payUrl });
+    else if (r.ok && r.data) onPaid(r.data);
+    else setState({ status: 'failed', message: r.networkError ? t('payment.network') : r.message || t('common.requestFailed') });
+  };
+  const startOnce = useEffectEvent(() => {
+    if (started.current) return;
+    started.current = true;
+    void start();
+  });
+  useEffect(() => {
+    if (available) startOnce();
+  }, [available]);
+  const title = t('payment.methods.wechat.name');
+  if (q.isPending || q.isError) return <AmountPending q={q} title={title} />;
+  const amount = q.data;
+  if (!available && state.status !== 'qr') {
+    return (
+      <Shell title={title} status="unavailable">
+        <p className="text-sm text-ink-soft">{amount.methods.includes('wechat') ? t('payment.notPayable') : t('payment.methodUnavailable')}</p>
+        <Link to={otherMethodsPath(orderNo)} className="btn-primary mt-4">
+          {t('payment.otherMethods')}
+        </Link>
+      </Shell>
+    );
+  }
+  return (
+    <Shell title={title} status={state.status}>
+      {state.status === 'qr' ? (
+        <WechatQrPanel orderNo={orderNo} codeUrl={state.codeUrl} amountFen={amount.amountFen} onPaid={() => onPaid({ orderNo, method: 'wechat', status: 'paid', payUrl: null, expiresAt: amount.expiresAt })} />
+      ) : state.status === 'failed' ? (
+        <>
+          <p className="text-sm text-danger" role="alert">
+            <span className="block font-medium">{t('payment.wechat.failed')}</span>
+            {state.message}
+          </p>
+          <button type="button" className="btn-primary mt-4" onClick={() => void start()}>
+            {t('common.retry')}
+          </button>
+        </>
+      ) : (
+        <LoadingBlock label={t('payment.wechat.generating')} />
+      )}
+      <Link to={otherMethodsPath(orderNo)} className="mt-4 inline-block text-sm text-brand hover:underline">
+        {t('payment.otherMethods')}
+      </Link>
     </Shell>
   );
 }
