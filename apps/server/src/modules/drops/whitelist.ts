@@ -4,6 +4,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { parseCsv } from '../../util/csv.ts';
 import { notFound } from '../catalog/repo.ts';
 import { phaseQuotaTaken } from './phase-quota.ts';
 import { loadPlan, phasePlan, phaseViews, timeline } from './phases.ts';
@@ -102,8 +103,9 @@ async function checkLotteryFit(q: Q, projectId: number, resolved: Map<number, { 
 /**
  * Imports a whitelist CSV for a release: one `mobile,quota` or `accountId,quota` per line (an
  * optional header line `mobile,quota` / `accountId,quota` fixes the key; without it an 11-digit key
- * is a phone number, anything else an account id). Blank lines and lines starting with # are
- * skipped. Every line is checked first and every bad line is reported with its number; only a file
+ * is a phone number, anything else an account id). The file is read as CSV (util/csv.ts, RFC 4180:
+ * quoted cells as Excel writes them, CRLF, a BOM; empty cells after the second are ignored). Blank
+ * lines and lines starting with # are skipped. Every line is checked first and every bad line is reported with its number; only a file
  * without errors is written, in ONE transaction (never half an import). Importing again updates the
  * quotas (idempotent); with `replace` entries missing from the file are deleted too. `dryRun`
  * checks the file and counts what an import would do without writing (the console's check).
@@ -116,34 +118,34 @@ export async function importWhitelist(ctx: Pick<AppContext, 'db'>, projectId: nu
   const errors: WhitelistLineError[] = [];
   const rows: { line: number; by: 'mobile' | 'account'; key: string; quota: number }[] = [];
   let forced: 'mobile' | 'account' | null = null;
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   let sawContent = false;
-  lines.forEach((raw, i) => {
-    const line = i + 1;
-    const s = raw.trim();
-    if (!s || s.startsWith('#')) return;
+  for (const record of parseCsv(text, { comment: '#' })) {
+    const line = record.line;
+    // A sheet wider than two columns leaves empty cells at the end of each row.
+    const cells = [...record.cells];
+    while (cells.length && cells[cells.length - 1] === '') cells.pop();
+    if (!record.bad && cells.length === 0) continue;
     if (!sawContent) {
       sawContent = true;
-      const h = HEADER.exec(s.replace(/\s+/g, ''));
+      const h = cells.length === 2 && !record.bad ? HEADER.exec(cells.map((c) => c.replace(/\s+/g, '')).join(',')) : null;
       if (h) {
         forced = h[1]!.toLowerCase() === 'mobile' ? 'mobile' : 'account';
-        return;
+        continue;
       }
     }
-    const parts = s.split(',').map((x) => x.trim());
-    if (parts.length !== 2 || !/^\d{4,20}$/.test(parts[0]!)) {
+    const [key = '', quotaText = ''] = cells.map((c) => c.trim());
+    if (record.bad || cells.length !== 2 || !/^\d{4,20}$/.test(key)) {
       errors.push({ line, key: 'whitelistBadLine', vars: { line } });
-      return;
+      continue;
     }
-    const quota = /^\d{1,6}$/.test(parts[1]!) ? Number(parts[1]) : NaN;
+    const quota = /^\d{1,6}$/.test(quotaText) ? Number(quotaText) : NaN;
     if (!Number.isInteger(quota) || quota < 1 || quota > WHITELIST_MAX_QUOTA) {
       errors.push({ line, key: 'whitelistBadQuota', vars: { line, max: WHITELIST_MAX_QUOTA } });
-      return;
+      continue;
     }
-    const key = parts[0]!;
     const by = forced ?? (/^1\d{10}$/.test(key) ? 'mobile' : 'account');
     rows.push({ line, by, key, quota });
-  });
+  }
 
   // Resolve users in chunks (SQLite's parameter limit).
   const byMobile = new Map<string, number>();
