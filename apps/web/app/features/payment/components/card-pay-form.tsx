@@ -165,7 +165,7 @@ export function CardPayForm({ orderNo, amountFen, onConfirmed }: { orderNo: stri
           </p>
           <div className="flex gap-2">
             <input
-              className="input tabular h-11 min-w-0 flex-1 tracking-[0.3em]"
+              className="field-input tabular min-w-0 flex-1 tracking-widest placeholder:tracking-normal"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={LIMITS.smsCodeLength}
