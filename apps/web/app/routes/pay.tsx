@@ -100,7 +100,7 @@ function PayOrder({ orderNo, preferred }: { orderNo: string; preferred: PayMetho
     <div className="space-y-5" data-testid="pay-order" data-status={o.status}>
       {!closed && (
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-card bg-warning/10 px-5 py-4">
-          <p className="text-sm text-warning">{o.status === 'paying' ? t('payment.confirming') : t('payment.payBefore')}</p>
+          <p className="text-sm text-warning">{o.status === 'paying' && !qr ? t('payment.confirming') : t('payment.payBefore')}</p>
           <p className="text-sm text-warning">
             {t('orders.payWithin')} <Countdown deadline={q.deadline} className="text-lg text-warning" onEnd={() => void q.refetch()} />
           </p>
