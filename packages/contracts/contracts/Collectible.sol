@@ -129,9 +129,10 @@ contract Collectible is ERC721, ERC2981, Ownable {
     // ------------------------------------------------------------------ royalties (EIP-2981)
 
     /// @notice Set the royalty of the token ids firstId..lastId (a release's range), operator or owner.
-    /// A range starting at an existing range's first id replaces it (a release whose supply grew in
-    /// place); any other range must start after every existing range (new releases get token ids after
-    /// every range in use). `bps` = 0 keeps the range but pays no royalty.
+    /// A range starting at an existing range's first id replaces it (a release whose supply changed in
+    /// place); any other range is added where it belongs and must not overlap another one (new
+    /// releases get token ids after every range in use, so adding is usually appending).
+    /// `bps` = 0 keeps the range but pays no royalty.
     function setRangeRoyalty(uint256 firstId, uint256 lastId, address receiver, uint96 bps) external {
         if (msg.sender != operator && msg.sender != owner()) revert NotOperator(msg.sender);
         if (bps > MAX_ROYALTY_BPS) revert RoyaltyTooHigh(bps);
@@ -142,10 +143,13 @@ contract Collectible is ERC721, ERC2981, Ownable {
             // Replace in place: must still end before the next range.
             if (i + 1 < n && lastId >= _rangeStarts[i + 1]) revert InvalidRoyaltyRange(firstId, lastId);
         } else {
-            if (n != 0 && (firstId <= _rangeStarts[n - 1] || firstId <= _ranges[_rangeStarts[n - 1]].lastId)) {
-                revert InvalidRoyaltyRange(firstId, lastId);
-            }
+            // Insert at p: after the range before (which must end before firstId), before the next one.
+            uint256 p = found ? i + 1 : 0;
+            if (found && _ranges[_rangeStarts[i]].lastId >= firstId) revert InvalidRoyaltyRange(firstId, lastId);
+            if (p < n && lastId >= _rangeStarts[p]) revert InvalidRoyaltyRange(firstId, lastId);
             _rangeStarts.push(firstId);
+            for (uint256 k = n; k > p; k--) _rangeStarts[k] = _rangeStarts[k - 1];
+            _rangeStarts[p] = firstId;
         }
         _ranges[firstId] = RoyaltyRange(lastId, receiver, bps);
         emit RangeRoyaltySet(firstId, lastId, receiver, bps);

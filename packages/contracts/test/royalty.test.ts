@@ -48,7 +48,7 @@ describe('EIP-2981 royalties', () => {
     }
   });
 
-  it('a range grows in place or changes its rate; new ranges only after every existing one', async () => {
+  it('a range grows in place or changes its rate; a new range fits between others but never overlaps', async () => {
     const { collectible, accounts } = chain;
     const creator = chain.freshAccount();
     await chain.send(collectible.setRangeRoyalty(2000n, 2009n, creator.address, 300), accounts.operator);
@@ -56,7 +56,19 @@ describe('EIP-2981 royalties', () => {
     expect(await royaltyOf(2019n, 10_000n)).toEqual({ receiver: creator.address, amount: 250n });
     // Overlapping / earlier / inverted ranges are refused.
     expect((await chain.revertOf(collectible.setRangeRoyalty(2010n, 2030n, creator.address, 100), accounts.operator))?.name).toBe('InvalidRoyaltyRange');
-    expect((await chain.revertOf(collectible.setRangeRoyalty(1500n, 1600n, creator.address, 100), accounts.operator))?.name).toBe('InvalidRoyaltyRange');
+    expect((await chain.revertOf(collectible.setRangeRoyalty(1050n, 1600n, creator.address, 100), accounts.operator))?.name).toBe('InvalidRoyaltyRange');
+    expect((await chain.revertOf(collectible.setRangeRoyalty(1500n, 2000n, creator.address, 100), accounts.operator))?.name).toBe('InvalidRoyaltyRange');
+    expect((await chain.revertOf(collectible.setRangeRoyalty(900n, 1000n, creator.address, 100), accounts.operator))?.name).toBe('InvalidRoyaltyRange');
+    // Between the ranges (a release made before royalties were set on chain), and before the first one.
+    const early = chain.freshAccount();
+    await chain.send(collectible.setRangeRoyalty(1500n, 1599n, early.address, 700), accounts.operator);
+    await chain.send(collectible.setRangeRoyalty(10n, 19n, early.address, 100), accounts.operator);
+    expect(await royaltyOf(1599n, 10_000n)).toEqual({ receiver: early.address, amount: 700n });
+    expect(await royaltyOf(10n, 10_000n)).toEqual({ receiver: early.address, amount: 100n });
+    expect((await royaltyOf(1600n, 10_000n)).amount).toBe(0n);
+    // The neighbours are unchanged.
+    expect(await royaltyOf(1099n, 10_000n)).toEqual({ receiver: (await royaltyOf(1000n, 1n)).receiver, amount: 500n });
+    expect(await royaltyOf(2019n, 10_000n)).toEqual({ receiver: creator.address, amount: 250n });
     expect((await chain.revertOf(collectible.setRangeRoyalty(3000n, 2999n, creator.address, 100), accounts.operator))?.name).toBe('InvalidRoyaltyRange');
     // Growing the earlier range (1000..) into the next one (2000..) is refused too.
     expect((await chain.revertOf(collectible.setRangeRoyalty(1000n, 2000n, creator.address, 100), accounts.operator))?.name).toBe('InvalidRoyaltyRange');
@@ -81,6 +93,7 @@ describe('EIP-2981 royalties', () => {
     await chain.send(collectible.setDefaultRoyalty(creator.address, 200), accounts.owner);
     // Outside every range → the default; inside a range → the range.
     expect(await royaltyOf(5n, 10_000n)).toEqual({ receiver: creator.address, amount: 200n });
+    expect(await royaltyOf(1650n, 10_000n)).toEqual({ receiver: creator.address, amount: 200n });
     expect((await royaltyOf(1000n, 10_000n)).amount).toBe(500n);
   });
 });

@@ -7,8 +7,8 @@ import type { Generated } from 'kysely';
  */
 /** chain_txs.status: queued → signed → sent → confirmed | failed (chain/tx-queue.ts). */
 export type ChainTxStatus = 'queued' | 'signed' | 'sent' | 'confirmed' | 'failed';
-/** chain_txs.kind: what the operator transaction does (mint job, settlement, consumeAndMint of a box opening / compose). */
-export type ChainTxKind = 'mint' | 'settle' | 'consume';
+/** chain_txs.kind: what the operator transaction does (mint job, settlement, consumeAndMint of a box opening / compose, a release's EIP-2981 royalty). */
+export type ChainTxKind = 'mint' | 'settle' | 'consume' | 'royalty';
 /** goods.chain_status: the token is minted on chain or waits for the mint job; 'void': a drop unit refunded because it could never be minted (migration 0021). */
 export type GoodsChainStatus = 'pending' | 'minted' | 'void';
 /** goods.status: held by its owner, listed on the market, or burned on chain (a box opened, a fragment composed; migration 0014). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { Status } from '@cfx/contract/envelope.ts';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
@@ -13,6 +13,7 @@ import { deleteBanner, deleteRecommendList, saveBanner, saveRecommendList } from
 import { deleteNews, saveNews, setNewsPublished } from '../../content/edit-news.ts';
 import { sanitizeRichText } from '../../../util/rich-text.ts';
 import { createRelease, releaseChanged, releaseState, updateRelease, windowHoldsPhases } from '../../drops/edit-release.ts';
+import { syncReleaseRoyalty } from '../../drops/sync-release-royalty.ts';
 import { clearDropPhases, setDropPhases } from '../../drops/phases.ts';
 import { importWhitelist } from '../../drops/whitelist.ts';
 import { IMAGE_POLICY } from '../../uploads/policies.ts';
@@ -85,6 +86,7 @@ export async function catalogRoutes(scope: FastifyInstance, ctx: AppContext) {
         }),
       );
       releaseChanged(ctx, r.projectId, { renamed: true });
+      await royaltyToChain(ctx, c.req, r.projectId);
       return releaseDetail(ctx, r.projectId);
     },
   });
@@ -100,6 +102,7 @@ export async function catalogRoutes(scope: FastifyInstance, ctx: AppContext) {
         (x) => ({ action: 'release.update', targetType: 'project', targetId: id, summary: { changed: x.changed, before: x.before, after: x.after } }),
       );
       releaseChanged(ctx, id, { renamed: r.changed.includes('name') });
+      if (r.changed.some((k) => k === 'royaltyPermille' || k === 'creatorId' || k === 'supply')) await royaltyToChain(ctx, c.req, id);
       return releaseDetail(ctx, id);
     },
   });
@@ -303,4 +306,13 @@ export async function catalogRoutes(scope: FastifyInstance, ctx: AppContext) {
       return null;
     },
   });
+}
+
+/** The release's royalty to the Collectible (EIP-2981) after the edit committed; a failure to enqueue is logged, not the editor's error. */
+async function royaltyToChain(ctx: AppContext, req: FastifyRequest, projectId: number) {
+  try {
+    await syncReleaseRoyalty(ctx, projectId);
+  } catch (err) {
+    req.log.warn({ err, projectId }, 'release royalty not sent to the chain');
+  }
 }
