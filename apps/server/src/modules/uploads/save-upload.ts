@@ -5,6 +5,7 @@ import { API_BASE, Status } from '@cfx/contract/envelope.ts';
 import { SettledPaths } from '@cfx/contract/routes.ts';
 import type { UploadResult } from '@cfx/contract/settled.ts';
 import type { AppContext } from '../../context.ts';
+import { inTx, lockKey, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { extensionOf } from '../../providers/storage/types.ts';
 import { IMAGE_BOUNDS, type UploadPolicy } from './policies.ts';
@@ -47,7 +48,8 @@ export async function filePart(ctx: AppContext, req: FastifyRequest, policy: Upl
 
 /**
  * Checks and stores one uploaded file for `userId` under `policy`, and records it in `uploads`:
- * - the user's 24-hour quota (files and bytes) before anything is read;
+ * - the user's 24-hour quota (files and bytes): looked at before anything is read, and reserved
+ *   atomically with the upload's row once the size is known, before the file is stored;
  * - the size: empty or over the policy's limit is refused;
  * - the type by magic bytes (sniff.ts), never by the file name or the client's content type;
  * - images: a readable pixel size within IMAGE_BOUNDS;
@@ -96,33 +98,34 @@ export async function saveUpload(
     if (!ok) throw refused('uploadBadImage', { min: IMAGE_BOUNDS.minSide, max: IMAGE_BOUNDS.maxSide });
   }
 
-  // The bytes decide the quota too (the count was checked above; the volume needs the size).
-  const used = await usedToday(ctx, userId);
-  if (used.bytes + size > cfg.bytesPerUserDay) throw new ApiError(Status.RATE_LIMITED, 'uploadDailyBytes', { mb: toMb(cfg.bytesPerUserDay) });
-
   const now = ctx.now();
   const month = new Date(now + 8 * 3600_000).toISOString().slice(0, 7).replace('-', '');
   const key = `${policy.visibility}/${policy.folder}/${month}/${crypto.randomBytes(16).toString('hex')}.${extensionOf(sniffed.type)}`;
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   const name = sanitiseFileName(part.filename);
-  try {
-    await ctx.storage.put(key, bytes, sniffed.type);
-  } catch (err) {
-    // The provider's error carries no secret (S3Error: operation and HTTP status only).
-    log?.error({ err: (err as Error).message, provider: ctx.storage.name }, 'upload storage put failed');
-    throw new ApiError(Status.SERVER_ERROR, 'uploadFailed', {}, 503);
-  }
-  let id: number;
-  try {
-    const row = await ctx.db.kysely
+  // The quota is reserved before the file is stored: the upload's row is written in the transaction
+  // that counts the user's last 24 hours (files and bytes, with this file), so parallel uploads
+  // cannot together pass the cap. A store that fails deletes the row: the reservation is given back.
+  const id = await inTx(ctx, async (trx) => {
+    await lockKey(ctx, trx, `uploads:${userId}`);
+    const used = await usedToday(trx, userId, now);
+    if (used.files >= cfg.perUserDay) throw new ApiError(Status.RATE_LIMITED, 'uploadDailyCap', { n: cfg.perUserDay });
+    if (used.bytes + size > cfg.bytesPerUserDay) throw new ApiError(Status.RATE_LIMITED, 'uploadDailyBytes', { mb: toMb(cfg.bytesPerUserDay) });
+    const row = await trx
       .insertInto('uploads')
       .values({ user_id: userId, key, kind: policy.kind, content_type: sniffed.type, size, sha256, original_name: name, created_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    id = Number(row.id);
+    return Number(row.id);
+  });
+  try {
+    await ctx.storage.put(key, bytes, sniffed.type);
   } catch (err) {
+    await ctx.db.kysely.deleteFrom('uploads').where('id', '=', id).execute();
     await ctx.storage.delete(key).catch(() => undefined);
-    throw err;
+    // The provider's error carries no secret (S3Error: operation and HTTP status only).
+    log?.error({ err: (err as Error).message, provider: ctx.storage.name }, 'upload storage put failed');
+    throw new ApiError(Status.SERVER_ERROR, 'uploadFailed', {}, 503);
   }
   return { id, key, url: uploadUrl(ctx, key), name, size, type: sniffed.type };
 }
@@ -132,19 +135,20 @@ export function uploadUrl(ctx: Pick<AppContext, 'storage'>, key: string): string
   return key.startsWith('public/') ? ctx.storage.url(key) : `${API_BASE}${SettledPaths.file}?key=${encodeURIComponent(key)}`;
 }
 
-async function usedToday(ctx: AppContext, userId: number): Promise<{ files: number; bytes: number }> {
-  const r = await ctx.db.kysely
+async function usedToday(q: Q, userId: number, now: number): Promise<{ files: number; bytes: number }> {
+  const r = await q
     .selectFrom('uploads')
     .select((eb) => [eb.fn.countAll<number>().as('files'), eb.fn.sum<number>('size').as('bytes')])
     .where('user_id', '=', userId)
-    .where('created_at', '>', ctx.now() - DAY)
+    .where('created_at', '>', now - DAY)
     .executeTakeFirst();
   return { files: Number(r?.files ?? 0), bytes: Number(r?.bytes ?? 0) };
 }
 
+/** A first look before the body is read (no reservation: saveUpload reserves once the size is known). */
 async function checkQuota(ctx: AppContext, userId: number) {
   const cfg = ctx.config.uploads;
-  const used = await usedToday(ctx, userId);
+  const used = await usedToday(ctx.db.kysely, userId, ctx.now());
   if (used.files >= cfg.perUserDay) throw new ApiError(Status.RATE_LIMITED, 'uploadDailyCap', { n: cfg.perUserDay });
   if (used.bytes >= cfg.bytesPerUserDay) throw new ApiError(Status.RATE_LIMITED, 'uploadDailyBytes', { mb: toMb(cfg.bytesPerUserDay) });
 }
