@@ -1,10 +1,36 @@
+import fs from 'node:fs';
 import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { ServerRouter } from 'react-router';
 import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
+import { appCssHref, InlineCssContext } from './lib/inline-css.tsx';
+
+/**
+ * The built stylesheet's text for inlining (lib/inline-css.tsx), read once: this file is bundled into
+ * build/server/index.js or build/server/assets/*.js and the CSS is build/client/assets/app-<hash>.css.
+ * Undefined under the Vite dev server (no built file) or if it could break out of a `<style>`
+ * element: pages then link it.
+ */
+let inlineCss: string | undefined | null = null;
+function readInlineCss(): string | undefined {
+  if (inlineCss !== null) return inlineCss;
+  inlineCss = undefined;
+  if (!appCssHref.startsWith('/assets/')) return inlineCss;
+  for (const rel of ['../client', '../../client']) {
+    try {
+      const css = fs.readFileSync(fileURLToPath(new URL(`${rel}${appCssHref}`, import.meta.url)), 'utf8');
+      if (!/<\/style/i.test(css)) inlineCss = css;
+      break;
+    } catch {
+      /* not here: try the next place */
+    }
+  }
+  return inlineCss;
+}
 
 /** Rejected boundaries get this long to flush before the render is aborted. */
 export const streamTimeout = 5_000;
@@ -35,7 +61,12 @@ export default function handleRequest(
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const app = (
+      <InlineCssContext value={readInlineCss()}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssContext>
+    );
+    const { pipe, abort } = renderToPipeableStream(app, {
       nonce,
       [readyOption]() {
         shellRendered = true;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
 import { data, Links, Meta, Outlet, Scripts, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
-import appCss from './app.css?url';
 import { createI18n, DEFAULT_LANG, I18nContext, langFromCookieHeader, useTranslation, type Lang, type RootData } from './i18n/index.ts';
 import { catalogs } from './i18n/catalogs.server.ts';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload.ts';
@@ -17,16 +16,15 @@ import { ErrorPage } from './components/ui/error-page.tsx';
 import { RouteProgress } from './components/layout/route-progress.tsx';
 import { DevModeBanner } from './components/layout/dev-mode-banner.tsx';
 import { startPwa } from './features/pwa/register.ts';
+import { AppStyles } from './lib/inline-css.tsx';
 
 /** The overlay is its own chunk: it loads on first open (or when the URL asks for it). */
 const AuthOverlay = lazy(() => import('./features/auth/components/auth-overlay.tsx'));
 /** The wallet dialog and the dev-wallet panel: their own chunk, loaded on first open. */
 const WalletRoot = lazy(() => import('./features/wallet/components/wallet-root.tsx'));
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: appCss },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+/** The stylesheet is not here: `<AppStyles>` inlines it in the head (lib/inline-css.tsx). */
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 /** The language comes from the `lang` cookie; an unsupported value is a 404 (spec §8). */
 export function loader({ request, context }: Route.LoaderArgs): RootData {
@@ -52,6 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b0c1a" />
+        <AppStyles />
         <link rel="manifest" href={lang === 'en' ? '/manifest.en.webmanifest' : '/manifest.webmanifest'} />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />

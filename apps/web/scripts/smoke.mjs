@@ -196,6 +196,33 @@ try {
       assert.match(en, /What is consignment\?/);
     });
 
+    await check('LCP image preloaded with fetchpriority=high, stylesheet inlined (/, release, dropping, collectible, news)', async () => {
+      const lcpPages = [['/', true], [`/projects/detail/${release.id}`, true], [`/projects/dropping/${upcoming.id}`, true], [`/assets/${goods.id}`, true], [`/news/${news.id}`, false]];
+      for (const [p, hasImage] of lcpPages) {
+        const html = await (await get(p)).text();
+        const head = html.slice(0, html.indexOf('</head>'));
+        assert.ok((/<style id="app-css">([\s\S]*?)<\/style>/.exec(head)?.[1].length ?? 0) > 1000, `${p}: the stylesheet is inlined`);
+        assert.doesNotMatch(head, /rel="stylesheet"/, `${p}: no render-blocking stylesheet link`);
+        const high = [...html.matchAll(/<img [^>]*fetchPriority="high"[^>]*>/g)].map((m) => m[0]);
+        if (!hasImage && !high.length) continue;
+        assert.equal(high.length, 1, `${p}: one image with fetchpriority=high, found ${high.length}`);
+        const img = high[0];
+        assert.doesNotMatch(img, /loading="lazy"/, `${p}: the LCP image is not lazy`);
+        const srcSet = /srcSet="([^"]+)"/.exec(img)?.[1];
+        assert.ok(srcSet && /fmt=webp \d+w/.test(srcSet), `${p}: the LCP image has WebP renditions in srcset: ${img}`);
+        const preload = [...head.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]).find((l) => l.includes(`imageSrcSet="${srcSet}"`));
+        assert.ok(preload, `${p}: <link rel="preload" as="image" imagesrcset> for the LCP image in <head>`);
+        assert.match(preload, /fetchPriority="high"/, `${p}: the preload has fetchpriority=high`);
+        assert.match(preload, /imageSizes="[^"]+"/, `${p}: the preload has imagesizes`);
+        // The rendition it names is served as WebP.
+        const first = srcSet.split(',')[0].trim().split(' ')[0].replaceAll('&amp;', '&');
+        const res = await get(first);
+        assert.equal(res.status, 200, first);
+        assert.equal(res.headers.get('content-type'), 'image/webp', first);
+        await res.arrayBuffer();
+      }
+    });
+
     await check('unknown nested paths and ids → 404', async () => {
       for (const p of ['/help/part9-9', '/personal-center/unknown', `/projects/detail/${release.id}/extra`, '/projects/detail/999999', '/assets/999999', '/news/999999']) {
         const res = await get(p);
