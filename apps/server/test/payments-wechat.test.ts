@@ -370,7 +370,8 @@ describe('WeChat Pay sandbox (PAYMENT_SANDBOX=1)', () => {
     expect(page.body).toContain('￥123.00');
     expect(page.body).toContain(orderNo);
     const ticket = new URL(`http://x${pay.data.payUrl}`).searchParams.get('t')!;
-    expect((await call(t, '/payment/sandbox/wechat/pay', { t: `${ticket.slice(0, -1)}0` })).status).toBe('1016');
+    const forgedTicket = `${ticket.slice(0, -1)}${ticket.endsWith('0') ? '1' : '0'}`;
+    expect((await call(t, '/payment/sandbox/wechat/pay', { t: forgedTicket })).status).toBe('1016');
     const paid = await call(t, '/payment/sandbox/wechat/pay', { t: ticket });
     expect(paid).toMatchObject({ status: '000000', data: { result: 'paid' } });
     expect(paid.data.tradeNo).toMatch(/^4200\d{26}$/);
@@ -384,6 +385,31 @@ describe('WeChat Pay sandbox (PAYMENT_SANDBOX=1)', () => {
     const forged = platformSigned(notifyBody('TRANSACTION.SUCCESS', { appid: 'wxsandbox00000000', mchid: '1900000109', out_trade_no: orderNo, transaction_id: '4200x', trade_state: 'SUCCESS', amount: { total: 12_300 } }, 'transaction'));
     const res = await t.app.inject({ method: 'POST', url: PaymentNotifyPaths.wechat, headers: forged.headers, payload: forged.body });
     expect([res.statusCode, res.json().code]).toEqual([401, 'FAIL']);
+    await expectLedgerBalanced(t);
+  });
+
+  it('a payment after the order was cancelled is credited and refunded by the sandbox once', async () => {
+    const seller = await makeTrader(t);
+    const g = await makeGoods(t, rel, seller);
+    await listForSale(t, seller, g.goodsId, 4_500);
+    const buyer = await makeTrader(t);
+    const orderNo = (await createOrderFor(t, buyer, g.goodsId)).data.orderNo as string;
+    const pay = await call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'wechat' }, buyer.h);
+    const ticket = new URL(`http://x${pay.data.payUrl}`).searchParams.get('t')!;
+    expect((await call(t, '/payment/nftOrder/V1/cannelOrder', { orderNo }, buyer.h)).status).toBe('000000');
+    const paid = await call(t, '/payment/sandbox/wechat/pay', { t: ticket });
+    expect(paid.data.result).toBe('paid');
+    expect(await orderStatus(t, orderNo)).toBe('cancelled');
+    expect(await balance(t, buyer)).toBe(4_500);
+    const A = '/payment/account/V1';
+    const credits = await call(t, `${A}/pageListStrayCredit`, { pageNum: 1, pageSize: 10 }, buyer.h);
+    expect(credits.data.list).toMatchObject([{ orderNo, provider: 'wechat', amountFen: 4_500, reason: 'late', refundable: true }]);
+    const r = await call(t, `${A}/refundStrayCredit`, { paymentId: credits.data.list[0].paymentId }, buyer.h);
+    expect(r).toMatchObject({ status: '000000', data: { status: 'succeeded', amountFen: 4_500 } });
+    expect((await call(t, `${A}/refundStrayCredit`, { paymentId: credits.data.list[0].paymentId }, buyer.h)).status).toBe('1063');
+    expect(await balance(t, buyer)).toBe(0);
+    const out = await t.ctx.db.kysely.selectFrom('ledger_entries').select(['account', 'amount_fen']).where('txn_id', '=', `refund-out-paid:${r.data.refundNo}`).orderBy('account').execute();
+    expect(out.map((e) => [e.account, Number(e.amount_fen)])).toEqual([['external:wechat', 4_500], ['refund:pending', -4_500]]);
     await expectLedgerBalanced(t);
   });
 
