@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { DevWalletProvider } from '../apps/web/app/features/wallet/dev-wallet/provider.ts';
+import { solvePow } from '../apps/server/src/modules/captcha/pow.ts';
 import { DEV_WALLET_STORAGE, memoryStore } from '../apps/web/app/features/wallet/dev-wallet/keys.ts';
 import { STORAGE } from '../apps/web/app/config.ts';
 
@@ -166,7 +167,7 @@ export async function apiRegister(server: Server, mobile: string, password = 'ab
   const ch = await server.api('/captcha/v1/get');
   const x = server.captchaAnswer(ch.data.id);
   const track = Array.from({ length: 21 }, (_, i) => [i * 20, Math.round((x * i) / 20)]);
-  const ok = await server.api('/captcha/v1/check', { id: ch.data.id, x, track });
+  const ok = await server.api('/captcha/v1/check', { id: ch.data.id, x, track, pow: solvePow(ch.data.id, ch.data.pow.bits) });
   const sent = await server.api('/api/user/v1/smscode', { mobile, type: '1', NECaptchaValidate: ok.data.NECaptchaValidate });
   if (sent.status !== '000000') throw new Error(`smscode: ${sent.message}`);
   const r = await server.api('/api/user/v1/regist', { mobile, pwd: Buffer.from(password).toString('base64'), smsCode: await server.smsCode(mobile) });

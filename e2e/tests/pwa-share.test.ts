@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { encodePng } from '../../apps/server/src/modules/captcha/png.ts';
+import { solvePow } from '../../apps/server/src/modules/captcha/pow.ts';
 import { apiRegister, goto, launchBrowser, newMobile, openAs, reload, startServer, userContext, type Server } from '../lib.ts';
 
 /**
@@ -27,7 +28,7 @@ async function registerWithInvite(mobile: string, inviteCode: string): Promise<s
   const ch = await server.api('/captcha/v1/get');
   const x = server.captchaAnswer(ch.data.id);
   const track = Array.from({ length: 21 }, (_, i) => [i * 20, Math.round((x * i) / 20)]);
-  const ok = await server.api('/captcha/v1/check', { id: ch.data.id, x, track });
+  const ok = await server.api('/captcha/v1/check', { id: ch.data.id, x, track, pow: solvePow(ch.data.id, ch.data.pow.bits) });
   const sent = await server.api('/api/user/v1/smscode', { mobile, type: '1', NECaptchaValidate: ok.data.NECaptchaValidate });
   expect(sent.status).toBe('000000');
   const r = await server.api('/api/user/v1/regist', { mobile, pwd: Buffer.from('abc123!').toString('base64'), smsCode: await server.smsCode(mobile), inviteCode });

@@ -119,6 +119,8 @@ const int = (v: string | undefined, d: number) => {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : d;
 };
+    /** Leading zero bits of the slider's proof of work (CAPTCHA_POW_BITS, default 15, 0–24). */
+    captchaPowBits: number;
 
 /** A setting that must not start the server; main.ts prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -223,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretKey: required(env, 'YIDUN_SECRET_KEY'),
       endpoint: env.YIDUN_ENDPOINT || 'https://c.dun.163.com/api/v2/verify',
     };
+      captchaPowBits: Math.min(24, Math.max(0, int(env.CAPTCHA_POW_BITS, 15))),
   }
   if (config.chain.mode === 'rpc' && (!config.chain.operatorKey || !config.chain.collectibleAddress || !config.chain.exchangeAddress)) {
     throw new ConfigError('CHAIN_RPC_URL needs CHAIN_OPERATOR_KEY, CHAIN_COLLECTIBLE_ADDRESS and CHAIN_EXCHANGE_ADDRESS');

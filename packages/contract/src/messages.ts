@@ -25,6 +25,7 @@ export const serverMessages = {
   badCredentials: { zh: '手机号或密码错误', en: 'phone number or password incorrect' },
   badCaptcha: { zh: '请先完成滑块验证', en: 'please complete the slider verification first' },
   captchaFailed: { zh: '验证失败，请重试', en: 'verification failed, please try again' },
+  captchaPowMissing: { zh: '安全校验未完成，请重试', en: 'the security check (proof of work) is missing or wrong, please try again' },
   smsTooSoon: { zh: '发送过于频繁，请{s}秒后再试', en: 'too many requests, please try again in {s} seconds' },
   smsDailyCap: { zh: '今日发送次数已达上限，请明天再试', en: 'daily limit reached, please try again tomorrow' },
   loginLocked: { zh: '登录尝试过于频繁，请{m}分钟后再试', en: 'too many login attempts, please try again in {m} minutes' },

@@ -77,14 +77,15 @@ export const emptyResponse = envelope(z.null());
 /** Self-hosted slider captcha. */
 export const captchaChallenge = z.object({
   id: z.string(),
-  /** PNG data URL of the background with the hole. */
+  /** PNG data URL of the background (the hole and decoy cuts drawn into it). */
   bg: z.string(),
-  /** PNG data URL of the piece (same height as the piece, placed at `pieceY`). */
+  /** PNG data URL of the piece: `pieceSize` wide, the background's full height, transparent but for the piece at its row. */
   piece: z.string(),
   width: z.number().int(),
   height: z.number().int(),
   pieceSize: z.number().int(),
-  pieceY: z.number().int(),
+  /** Proof of work to send with `check`: a nonce such that sha256(`${id}:${nonce}`) starts with `bits` zero bits. */
+  pow: z.object({ algorithm: z.literal('sha256'), bits: z.number().int() }),
 });
 export const captchaCheckBody = z.object({
   id: str(64),
@@ -92,6 +93,8 @@ export const captchaCheckBody = z.object({
   x: z.number().finite(),
   /** Drag trace: [elapsed ms since drag start, x] samples. */
   track: z.array(z.tuple([z.number().finite(), z.number().finite()])).max(2000),
+  /** The proof-of-work nonce (decimal digits); checked before the drop. */
+  pow: z.string().max(32).optional(),
 });
 export const captchaToken = z.object({ NECaptchaValidate: z.string() });
 

@@ -5,6 +5,7 @@ import { issueCaptchaToken } from '../../providers/captcha/local-token.ts';
 import { randomToken } from '../../util/crypto.ts';
 import { inTx, lockKey, type Q } from '../../db/tx.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, PIECE_SIZE, drawSliderChallenge } from './slider-image.ts';
+import { verifyPow } from './pow.ts';
 
 const CHALLENGE_TTL_MS = 2 * 60_000;
 /** How far (image pixels) the dropped piece may be from the hole. */
@@ -35,16 +36,19 @@ export async function createChallenge(ctx: AppContext, ip: string) {
     width: CAPTCHA_WIDTH,
     height: CAPTCHA_HEIGHT,
     pieceSize: PIECE_SIZE,
-    pieceY: img.pieceY,
+    pow: { algorithm: 'sha256' as const, bits: ctx.config.limits.captchaPowBits },
   };
 }
 
 /**
- * One attempt per challenge: the challenge is consumed first (conditional update), then the
- * drop position and the drag trace are checked. Success issues a one-time NECaptchaValidate token.
+ * One attempt per challenge: the proof of work is checked first (refused without touching the
+ * challenge, so a client that sent none can still send it), then the challenge is consumed
+ * (conditional update) and the drop position and the drag trace are checked. Success issues a
+ * one-time NECaptchaValidate token.
  */
-export async function checkChallenge(ctx: AppContext, input: { id: string; x: number; track: [number, number][] }) {
+export async function checkChallenge(ctx: AppContext, input: { id: string; x: number; track: [number, number][]; pow?: string | undefined }) {
   const now = ctx.now();
+  if (!verifyPow(input.id, input.pow, ctx.config.limits.captchaPowBits)) throw new ApiError(Status.BAD_CAPTCHA, 'captchaPowMissing');
   const row = await ctx.db.kysely.selectFrom('captcha_challenges').select(['answer_x', 'expires_at']).where('id', '=', input.id).executeTakeFirst();
   const consumed = await ctx.db.kysely
     .updateTable('captcha_challenges')

@@ -9,7 +9,10 @@ export function getCaptcha() {
   return api<CaptchaChallenge>(CaptchaPaths.get, {}, { silent: true });
 }
 
-/** x in image pixels; track = [[elapsedMs, x], …]. Success gives the one-time NECaptchaValidate. */
-export function checkCaptcha(id: string, x: number, track: [number, number][]) {
-  return api<{ NECaptchaValidate: string }>(CaptchaPaths.check, { id, x, track }, { silent: true });
+/**
+ * x in image pixels; track = [[elapsedMs, x], …]; pow = the challenge's proof-of-work nonce
+ * (features/auth/pow.ts). Success gives the one-time NECaptchaValidate.
+ */
+export function checkCaptcha(id: string, x: number, track: [number, number][], pow: string) {
+  return api<{ NECaptchaValidate: string }>(CaptchaPaths.check, { id, x, track, pow }, { silent: true });
 }

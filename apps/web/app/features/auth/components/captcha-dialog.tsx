@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { checkCaptcha, getCaptcha, type CaptchaChallenge } from '../api/captcha.ts';
+import { solvePow } from '../pow.ts';
 
 type Phase = 'loading' | 'ready' | 'checking' | 'passed' | 'error';
 
@@ -18,9 +19,12 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /**
  * Self-hosted slider captcha. The background is shown at its natural size (scaled down only when
- * the dialog is narrower); the piece sits at top=pieceY, left=x. Dragging the handle records
- * [[elapsedMs, x], …] in IMAGE pixels; on release the position and trace are checked. Success
- * gives a one-time NECaptchaValidate token (2 minutes) for the SMS request.
+ * the dialog is narrower); the piece image is a full-height transparent strip (the piece at its
+ * row) placed at top=0, left=x. Dragging the handle records [[elapsedMs, x], …] in IMAGE pixels;
+ * on release the position, the trace and the challenge's proof of work are checked. The proof of
+ * work is searched from the moment the challenge arrives, in short slices that leave the page
+ * responsive, so it is usually ready before the drag ends. Success gives a one-time
+ * NECaptchaValidate token (2 minutes) for the SMS request.
  */
 export function CaptchaDialog({
   open,
@@ -38,6 +42,8 @@ export function CaptchaDialog({
   const xRef = useRef(0);
   const drag = useRef<DragState | null>(null);
   const [wrapWidth, setWrapWidth] = useState(0);
+  // The current challenge's proof of work (a pending search), aborted when another challenge loads.
+  const pow = useRef<{ promise: Promise<string>; abort: AbortController } | null>(null);
   const resizeObserver = useRef<ResizeObserver | null>(null);
 
   // Measure the available width (callback ref: the content mounts inside a portal).
@@ -54,12 +60,22 @@ export function CaptchaDialog({
     setX(value);
   };
 
+  const stopPow = () => {
+    pow.current?.abort.abort();
+    pow.current = null;
+  };
+
   const load = useCallback(async () => {
     setPhase('loading');
     moveTo(0);
     drag.current = null;
+    stopPow();
     const r = await getCaptcha();
     if (r.ok && r.data) {
+      const abort = new AbortController();
+      const promise = solvePow(r.data.id, r.data.pow.bits, abort.signal);
+      promise.catch(() => undefined); // aborted: a newer challenge replaced it
+      pow.current = { promise, abort };
       setChallenge(r.data);
       setPhase('ready');
     } else {
@@ -71,6 +87,7 @@ export function CaptchaDialog({
 
   useEffect(() => {
     if (open) void load();
+    return stopPow;
   }, [open, load]);
 
   const width = challenge?.width ?? 300;
@@ -103,7 +120,9 @@ export function CaptchaDialog({
       return;
     }
     setPhase('checking');
-    const r = await checkCaptcha(challenge.id, finalX, d.track);
+    const nonce = await pow.current?.promise.catch(() => null);
+    if (!nonce) return; // the dialog closed or a new challenge is loading
+    const r = await checkCaptcha(challenge.id, finalX, d.track, nonce);
     if (r.ok && r.data?.NECaptchaValidate) {
       setPhase('passed');
       const token = r.data.NECaptchaValidate;
@@ -165,7 +184,7 @@ export function CaptchaDialog({
                     draggable={false}
                     data-testid="captcha-piece"
                     className="absolute select-none drop-shadow"
-                    style={{ top: s(challenge.pieceY), left: s(x), width: s(challenge.pieceSize), height: s(challenge.pieceSize) }}
+                    style={{ top: 0, left: s(x), width: s(challenge.pieceSize), height: s(challenge.height) }}
                   />
                 </>
               ) : (
