@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentNotifyPaths } from '@cfx/contract/routes.ts';
 import { reconcilePayments } from '../src/modules/payments/reconcile-payments.ts';
 import { reconcilePayouts } from '../src/modules/payout/reconcile.ts';
+import { openWechatNotify, wechatPayment, wechatPublicKey } from '../src/providers/payment/wechat.ts';
 import { call, type TestApp } from './helpers.ts';
 import { balance, createOrderFor, expectLedgerBalanced, listForSale, makeGoods, makeMarketApp, makeRelease, makeTrader, orderStatus, runJobs, type FakeChain, type Release } from './market-helpers.ts';
 
@@ -165,6 +167,34 @@ async function post(url: string, s: Signed) {
   const res = await fetch(url, { method: 'POST', headers: s.headers, body: s.body });
   return { http: res.status, body: await res.text() };
 }
+
+describe('WeChat Pay platform keys', () => {
+  // A self-signed test certificate and its key (test/fixtures; not WeChat Pay's): merchants still on
+  // platform certificates configure the certificate PEM and its serial instead of the public key.
+  const certPem = fs.readFileSync(new URL('./fixtures/wechat-platform-cert.pem', import.meta.url), 'utf8');
+  const certKey = crypto.createPrivateKey(fs.readFileSync(new URL('./fixtures/wechat-platform-key.pem', import.meta.url), 'utf8'));
+  const serial = new crypto.X509Certificate(certPem).serialNumber;
+  const transaction = { appid: APP_ID, mchid: MCH_ID, out_trade_no: 'MO1', transaction_id: '4200001', trade_state: 'SUCCESS', amount: { total: 100 } };
+
+  it('a platform certificate verifies notifies like the public key; a one-line PEM with \\n is read too', () => {
+    const body = notifyBody('TRANSACTION.SUCCESS', transaction, 'transaction');
+    const signed = platformSigned(body, { key: certKey, serial });
+    const params = { ...signed.headers, body };
+    for (const text of [certPem, certPem.replace(/\n/g, '\\n')]) {
+      const v = { platform: { serial, key: wechatPublicKey(text) }, apiV3Key: APIV3_KEY, mchId: MCH_ID, appId: APP_ID };
+      expect(openWechatNotify(v, params, Date.now())).toMatchObject({ kind: 'trade', trade: { orderNo: 'MO1', tradeNo: '4200001', amountFen: 100, paid: true } });
+      // the generated platform key does not verify what the certificate's key signed
+      expect(openWechatNotify({ ...v, platform: { serial, key: platform.publicKey } }, params, Date.now())).toBeNull();
+    }
+  });
+
+  it('a key that does not parse stops the start naming the variable, not its value', () => {
+    const cfg = { mchId: MCH_ID, appId: APP_ID, mchSerialNo: MCH_SERIAL, privateKey: pem(merchant.privateKey, 'pkcs8'), apiV3Key: APIV3_KEY, platformPublicKey: pem(platform.publicKey, 'spki'), platformSerial: PLATFORM_SERIAL, gateway: 'http://127.0.0.1:9' };
+    expect(() => wechatPayment(cfg)).not.toThrow();
+    expect(() => wechatPayment({ ...cfg, privateKey: 'not-a-key-secret-123' })).toThrow(/^WECHATPAY_PRIVATE_KEY is not a valid PEM key \(or certificate\)$/);
+    expect(() => wechatPayment({ ...cfg, platformPublicKey: '-----BEGIN PUBLIC KEY-----\nxx\n-----END PUBLIC KEY-----' })).toThrow(/^WECHATPAY_PLATFORM_PUBLIC_KEY is not/);
+  });
+});
 
 describe('WeChat Pay APIv3 adapter against a local gateway', () => {
   const gw = startGateway();

@@ -52,14 +52,19 @@ export function wechatNonce(): string {
   return crypto.randomBytes(16).toString('hex').toUpperCase();
 }
 
-/** Reads a PEM public key or certificate into a key object. */
+/** A PEM kept in one environment line may carry its line breaks as the two characters `\n`. */
+const unescapePem = (pem: string) => pem.trim().replace(/\\n/g, '\n');
+
+/** Reads a PEM public key or certificate (or a bare base64 SPKI key) into a key object. */
 export function wechatPublicKey(pem: string): crypto.KeyObject {
+  pem = unescapePem(pem);
   const text = pem.includes('-----BEGIN') ? pem : `-----BEGIN PUBLIC KEY-----\n${pem.replace(/\s+/g, '')}\n-----END PUBLIC KEY-----\n`;
   if (text.includes('BEGIN CERTIFICATE')) return new crypto.X509Certificate(text).publicKey;
   return crypto.createPublicKey(text);
 }
 
 function privateKeyOf(pem: string): crypto.KeyObject {
+  pem = unescapePem(pem);
   const text = pem.includes('-----BEGIN') ? pem : `-----BEGIN PRIVATE KEY-----\n${pem.replace(/\s+/g, '')}\n-----END PRIVATE KEY-----\n`;
   return crypto.createPrivateKey(text);
 }
@@ -243,13 +248,22 @@ export class WechatApiError extends Error {
   }
 }
 
+/** A key that does not parse stops the start with the variable's name (never its value). */
+function readKey(name: string, read: () => crypto.KeyObject): crypto.KeyObject {
+  try {
+    return read();
+  } catch {
+    throw new Error(`${name} is not a valid PEM key (or certificate)`);
+  }
+}
+
 const TRANSIENT_CODES = new Set(['SYSTEM_ERROR', 'FREQUENCY_LIMITED', 'NOT_ENOUGH', 'SYSTEMERROR']);
 
 export function wechatPayment(cfg: WechatPayConfig, opts: { now?: () => number; fetch?: typeof fetch } = {}): WechatProvider {
   const now = opts.now ?? Date.now;
   const doFetch = opts.fetch ?? fetch;
-  const key = privateKeyOf(cfg.privateKey);
-  const platform = { serial: cfg.platformSerial, key: wechatPublicKey(cfg.platformPublicKey) };
+  const key = readKey('WECHATPAY_PRIVATE_KEY', () => privateKeyOf(cfg.privateKey));
+  const platform = { serial: cfg.platformSerial, key: readKey('WECHATPAY_PLATFORM_PUBLIC_KEY', () => wechatPublicKey(cfg.platformPublicKey)) };
   const gateway = cfg.gateway.replace(/\/+$/, '');
 
   /** One signed call; the answer's signature must verify before anything in it is used. */
