@@ -32,6 +32,15 @@ export interface ChainConfig {
   nodePublicListen: boolean;
   /** Embedded node: produce a block every N ms instead of packing each transaction at once. */
   blockIntervalMs?: number;
+  /**
+   * CHAIN_PACE_MS (embedded node, default 500 ≈ mainnet's 2 epochs a second): besides packing each
+   * transaction at once, the node makes a block every N ms, so epochs (a lottery's draw epoch, a
+   * box's reveal epoch) arrive on an idle chain too. 0: blocks only for transactions. Not used with
+   * CHAIN_BLOCK_INTERVAL_MS (that mode already makes a block every interval).
+   */
+  paceMs: number;
+  /** CHAIN_BLOCK_QUERIES_PER_MIN: public block look-ups (GET /chain/v1/block, the proof pages) one client IP may make per minute. */
+  blockQueriesPerMinute: number;
   receiptTries: number;
   receiptIntervalMs: number;
   indexerIntervalMs: number;
@@ -179,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       nodeP2pPort: env.CHAIN_NODE_P2P_PORT ? int(env.CHAIN_NODE_P2P_PORT, 0) : undefined,
       nodePublicListen: flag('CHAIN_NODE_PUBLIC_LISTEN', env.CHAIN_NODE_PUBLIC_LISTEN, false),
       blockIntervalMs: env.CHAIN_BLOCK_INTERVAL_MS ? int(env.CHAIN_BLOCK_INTERVAL_MS, 0) : undefined,
+      paceMs: Math.max(0, int(env.CHAIN_PACE_MS, 500)),
+      blockQueriesPerMinute: Math.max(1, int(env.CHAIN_BLOCK_QUERIES_PER_MIN, 30)),
       receiptTries: int(env.CHAIN_RECEIPT_TRIES, 5),
       receiptIntervalMs: int(env.CHAIN_RECEIPT_INTERVAL_MS, 3000),
       indexerIntervalMs: int(env.CHAIN_INDEXER_INTERVAL_MS, 1000),

@@ -189,6 +189,8 @@ export const serverMessages = {
   chainNotOwner: { zh: '链上持有人不是您绑定的钱包', en: 'on chain the token is not held by your linked wallet' },
   chainNotApproved: { zh: '请先在钱包中授权交易合约', en: 'please approve the exchange contract in your wallet first' },
   chainUnavailable: { zh: '链服务暂不可用，请稍后再试', en: 'the chain service is unavailable, please try again later' },
+  chainBlockNotFound: { zh: '链上还没有第 {epoch} 个纪元的区块', en: 'the chain has no block at epoch {epoch} yet' },
+  chainBlockTooMany: { zh: '区块查询过于频繁，请{s}秒后再试', en: 'too many block requests, please try again in {s} seconds' },
   orderBadSignature: { zh: '挂单签名校验失败', en: 'listing signature verification failed' },
   listingBusy: { zh: '该藏品正在被其他用户购买，请稍后再试', en: 'someone else is buying this collectible, please try again later' },
   listingGone: { zh: '该藏品已下架或已售出', en: 'this collectible is no longer on sale' },

@@ -77,6 +77,8 @@ export const DevPaths = {
 export const ChainPaths = {
   info: '/chain/v1/info',
   rpc: '/chain/v1/rpc',
+  /** GET ?epoch= — the pivot block of an epoch, read-only and rate-limited per client IP: what a lottery or box proof checks its block hash against. */
+  block: '/chain/v1/block',
   /** GET ?tokenId= — the asset page's chain record. */
   chainRecord: '/goods/v1/list/chainRecord/',
 } as const;

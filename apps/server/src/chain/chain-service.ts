@@ -31,6 +31,12 @@ export interface Chain {
   collectibleHex: string;
   exchangeHex: string;
   explorerUrl: string;
+  /**
+   * Embedded node only: it makes a block at least every `paceMs` ms, transactions or not
+   * (CHAIN_PACE_MS, or CHAIN_BLOCK_INTERVAL_MS in interval mode); undefined when blocks come only
+   * with transactions or the chain is not ours (CHAIN_RPC_URL).
+   */
+  paceMs?: number;
   queue: TxQueue;
   indexer: Indexer;
   /** js-conflux-sdk contract objects, for encoding calls and reading state. */
@@ -97,6 +103,19 @@ function embeddedGenesis(config: Config, chainDir: string, opKey: string, log: L
   return { secrets: [opKey, owner], ownerKey: owner };
 }
 
+/**
+ * How the embedded node makes blocks. Default: every transaction is packed at once (its receipt in
+ * tens of milliseconds) AND a block comes every CHAIN_PACE_MS (500 ms, about mainnet's 2 epochs a
+ * second), so the epoch number advances on an idle chain and a lottery's draw epoch or a box's
+ * reveal epoch arrives without other activity. CHAIN_PACE_MS=0: blocks only for transactions.
+ * CHAIN_BLOCK_INTERVAL_MS (throughput mode for benchmarks): one block every interval carrying the
+ * waiting transactions, nothing packed at once.
+ */
+export function embeddedBlockOptions(cc: Config['chain']): { devPackTxImmediately: boolean; devBlockIntervalMs?: number } {
+  if (cc.blockIntervalMs) return { devBlockIntervalMs: cc.blockIntervalMs, devPackTxImmediately: false };
+  return cc.paceMs > 0 ? { devPackTxImmediately: true, devBlockIntervalMs: cc.paceMs } : { devPackTxImmediately: true };
+}
+
 const normalizeKey = (k: string) => (k.startsWith('0x') ? k : `0x${k}`);
 
 async function getMeta(db: Db, key: string) {
@@ -130,7 +149,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       jsonrpcHttpPort: cc.nodeRpcPort,
       tcpPort: cc.nodeP2pPort,
       allowPublicListen: cc.nodePublicListen,
-      ...(cc.blockIntervalMs ? { devBlockIntervalMs: cc.blockIntervalMs, devPackTxImmediately: false } : { devPackTxImmediately: true }),
+      ...embeddedBlockOptions(cc),
     });
     rpcUrl = node.rpcUrl;
     log(`embedded Conflux node ready at ${rpcUrl} in ${Date.now() - started} ms`);
@@ -203,6 +222,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       collectibleHex: toHexAddress(collectible),
       exchangeHex: toHexAddress(exchange),
       explorerUrl: cc.explorerUrl,
+      paceMs: cc.mode === 'embedded' ? embeddedBlockOptions(cc).devBlockIntervalMs : undefined,
       queue,
       indexer,
       contracts,

@@ -80,18 +80,25 @@ export function forgetEpochHeads(ctx: AppContext) {
  * timestamps of the pivot blocks of the newest epoch and of `span` epochs before it (embedded node
  * or CHAIN_RPC_URL). Without a chain (tests: the installed beacon) the pace is not measured and
  * `fallbackMs` is answered with `measured: false`.
+ *
+ * The genesis block (epoch 0, timestamp 0) is never a measuring point. On the embedded chain, which
+ * makes a block at least every `chain.paceMs`, the answer is at most that pace: a window that spans
+ * a stop of the server (its chain made no blocks meanwhile) would otherwise look far slower than the
+ * chain runs, and a draw epoch chosen from it would come before the sign-up ends.
  */
 export async function epochTiming(ctx: AppContext, fallbackMs: number, span = 200): Promise<{ epoch: number | null; msPerEpoch: number; measured: boolean }> {
   const epoch = await latestEpoch(ctx, 'latest_mined');
   if (epoch === null || !ctx.chain) return { epoch, msPerEpoch: fallbackMs, measured: false };
   let rpc = rpcs.get(ctx.chain);
   if (!rpc) rpcs.set(ctx.chain, (rpc = createRpc(ctx.chain.rpcUrl, 10_000)));
-  const from = Math.max(0, epoch - span);
-  if (from === epoch) return { epoch, msPerEpoch: fallbackMs, measured: false };
+  const from = Math.max(1, epoch - span);
+  const pace = ctx.chain.paceMs;
+  if (from >= epoch) return pace ? { epoch, msPerEpoch: pace, measured: false } : { epoch, msPerEpoch: fallbackMs, measured: false };
   const block = (e: number) => rpc.call<{ timestamp?: string } | null>('cfx_getBlockByEpochNumber', [`0x${e.toString(16)}`, false]).catch(() => null);
   const [a, b] = await Promise.all([block(from), block(epoch)]);
   const ta = a?.timestamp ? Number(BigInt(a.timestamp)) : NaN;
   const tb = b?.timestamp ? Number(BigInt(b.timestamp)) : NaN;
-  if (!Number.isFinite(ta) || !Number.isFinite(tb) || tb <= ta) return { epoch, msPerEpoch: fallbackMs, measured: false };
-  return { epoch, msPerEpoch: Math.max(1, Math.round(((tb - ta) * 1000) / (epoch - from))), measured: true };
+  if (!Number.isFinite(ta) || !Number.isFinite(tb) || tb <= ta) return pace ? { epoch, msPerEpoch: pace, measured: false } : { epoch, msPerEpoch: fallbackMs, measured: false };
+  const ms = Math.max(1, Math.round(((tb - ta) * 1000) / (epoch - from)));
+  return { epoch, msPerEpoch: pace ? Math.min(ms, pace) : ms, measured: true };
 }

@@ -8,6 +8,7 @@ import { notFound } from '../catalog/repo.ts';
 import { requireTrader } from '../kyc/require-trader.ts';
 import { countAttempt } from './admission.ts';
 import { beaconOf, latestEpoch } from './lottery-beacon.ts';
+import { blockExplorerUrl } from '../chain/block-explorer.ts';
 import { forgetPhasePlans, loadPlan, phasePlan, timeline, type PhasePlan, type TimedPhase } from './phases.ts';
 import { dropRelease } from './release.ts';
 
@@ -146,7 +147,6 @@ export async function lotteryProof(ctx: AppContext, projectId: number): Promise<
   const entries = frozen
     ? (await ctx.db.kysely.selectFrom('drop_lottery_entries').select('masked_account').where('project_id', '=', projectId).orderBy('entry_no').execute()).map((e) => e.masked_account)
     : [];
-  const explorer = ctx.chain?.explorerUrl ?? ctx.config.chain.explorerUrl;
   return {
     projectId,
     name: release.name,
@@ -155,7 +155,8 @@ export async function lotteryProof(ctx: AppContext, projectId: number): Promise<
     status: l.status,
     drawEpoch: l.drawEpoch,
     blockHash: l.blockHash,
-    blockUrl: l.blockHash ? `${explorer}/block/${l.blockHash}` : null,
+    // No link on the embedded chain (no explorer knows it): the page shows the block fetched through GET /chain/v1/block.
+    blockUrl: l.blockHash ? blockExplorerUrl(ctx, l.blockHash) : null,
     winnersCount: l.winners,
     signupStartAt: signup?.effStart ?? null,
     signupEndAt: signup?.effEnd ?? null,
