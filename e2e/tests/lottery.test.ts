@@ -82,14 +82,18 @@ describe('fair drop', () => {
     expect(await page.getByTestId('order-quantity').getAttribute('data-quantity')).toBe('1');
     expect(await page.getByTestId('order-price').innerText()).toBe('￥8.80');
 
-    // the public proof: seed epoch, its hash with the explorer link, and the recompute in this browser
+    // the public proof: seed epoch, its hash checked live against the block read through the server
+    // (the embedded chain: no explorer link, a note instead), and the recompute in this browser
     await goto(page, `${server.base}/projects/lottery/${projectId}`);
     const proof = page.getByTestId('lottery-proof');
     expect(await proof.getAttribute('data-status')).toBe('drawn');
     expect(await page.getByTestId('proof-epoch').innerText()).toBe(String(drawEpoch));
     const hash = await page.getByTestId('proof-block-hash').innerText();
     expect(hash).toMatch(/^0x[0-9a-f]{64}/);
-    expect(await page.getByTestId('proof-explorer').getAttribute('href')).toContain(hash.slice(0, 66));
+    expect(await page.getByTestId('proof-explorer').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('seed-block-check').getAttribute('data-state'), { timeout: 15_000 }).toBe('match');
+    expect(await page.getByTestId('seed-block-hash').innerText()).toBe(hash.slice(0, 66));
+    expect(await page.getByTestId('seed-block-embedded').count()).toBe(1);
     expect(await page.getByTestId('proof-entry').count()).toBe(2);
     expect(await page.getByTestId('proof-winners').innerText()).toBe('1, 2');
     await page.getByTestId('proof-recompute').click();

@@ -1727,6 +1727,20 @@ export const en: Messages = {
       failed: 'Failed',
     },
   },
+  proofBlock: {
+    title: 'Block check on the chain',
+    loading: 'Reading the block of epoch {{epoch}} through this site’s server…',
+    match: 'Match: the block hash at epoch {{epoch}} on the chain is the hash the draw used',
+    mismatch: 'Mismatch: the block hash at epoch {{epoch}} on the chain is {{hash}}, not the hash the draw used',
+    error: 'Could not read the block for now: {{message}}',
+    retry: 'Try again',
+    meta: 'Block time {{time}} · {{confirmed}}',
+    confirmed: 'confirmed',
+    unconfirmed: 'not confirmed yet',
+    viewOnExplorer: 'View the block on the explorer',
+    embeddedNote: 'This site runs its built-in development chain, which no public explorer knows; the block above is what this server’s chain node reports, and anyone can read it through the read-only GET /mvapi/public/chain/v1/block?epoch={{epoch}}.',
+    recomputeFromChain: 'The recompute uses the block hash read from the chain',
+  },
   boxes: {
     section: {
       proofCommitted: 'The commitment made before the sale →',

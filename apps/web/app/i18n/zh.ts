@@ -1725,6 +1725,20 @@ export const zh = {
       failed: '失败',
     },
   },
+  proofBlock: {
+    title: '链上区块核对',
+    loading: '正在通过本站服务器读取第 {{epoch}} 个纪元的区块…',
+    match: '一致：链上第 {{epoch}} 个纪元的区块哈希与抽取所用的哈希相同',
+    mismatch: '不一致：链上第 {{epoch}} 个纪元的区块哈希为 {{hash}}，与抽取所用的哈希不同',
+    error: '暂时无法读取该区块：{{message}}',
+    retry: '重试',
+    meta: '出块时间 {{time}} · {{confirmed}}',
+    confirmed: '已确认',
+    unconfirmed: '尚未确认',
+    viewOnExplorer: '在区块浏览器中查看该区块',
+    embeddedNote: '本站运行的是内置开发链，公共区块浏览器不收录其区块；以上区块由本站服务器的链节点返回，任何人都可通过只读接口 GET /mvapi/public/chain/v1/block?epoch={{epoch}} 自行读取核对。',
+    recomputeFromChain: '复算使用从链上读取的区块哈希',
+  },
   boxes: {
     section: {
       proofCommitted: '查看发售前承诺 →',

@@ -1,8 +1,9 @@
 /**
  * A box release's public odds and draw proof (/projects/box/:id, docs/drops.md "Blind boxes"): the
  * kinds with their exact counts and odds, the commitment sha256(serverSeed) and the reveal epoch
- * fixed before the sale, and after the reveal the seed, the epoch's block hash, the assignment hash
- * and a button that recomputes the draw in this browser with the server's own code
+ * fixed before the sale, and after the reveal the seed, the epoch's block hash with its live check
+ * read through the server (SeedBlockCheck), the assignment hash and a button that recomputes the
+ * draw in this browser — from the hash read from the chain — with the server's own code
  * (packages/protocol/src/box-draw.ts) and says whether it matches.
  */
 import { useState } from 'react';
@@ -11,6 +12,8 @@ import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { BoxInfo } from '../../compose/api/types.ts';
 import { oddsText } from '../odds.ts';
+import { seedHashForRecompute, type BlockCheck } from '../../drops/block-check.ts';
+import { SeedBlockCheck } from '../../drops/components/seed-block-check.tsx';
 
 type Recomputed = { commitmentOk: boolean; assignmentOk: boolean; assignment: number[] | null };
 
@@ -20,6 +23,7 @@ const SERIALS_SHOWN = 30;
 export function BoxProofView({ info }: { info: BoxInfo }) {
   const { t } = useTranslation();
   const [result, setResult] = useState<Recomputed | 'running' | null>(null);
+  const [blockCheck, setBlockCheck] = useState<BlockCheck>({ state: 'loading' });
   const revealed = info.status === 'revealed' && info.reveal;
 
   const recompute = async () => {
@@ -28,7 +32,7 @@ export function BoxProofView({ info }: { info: BoxInfo }) {
     // The same code the server ran (loaded on demand: the page itself does not need the hashing).
     const { verifyBoxProof } = await import('@cfx/protocol/box-draw.ts');
     const r = info.reveal;
-    setResult(verifyBoxProof({ counts: info.kinds.map((k) => k.count), commitment: info.commitment, serverSeed: r.serverSeed, blockHash: r.blockHash, assignmentHash: r.assignmentHash }));
+    setResult(verifyBoxProof({ counts: info.kinds.map((k) => k.count), commitment: info.commitment, serverSeed: r.serverSeed, blockHash: seedHashForRecompute(r.blockHash, blockCheck), assignmentHash: r.assignmentHash }));
   };
 
   return (
@@ -77,6 +81,7 @@ export function BoxProofView({ info }: { info: BoxInfo }) {
           <>
             <Fact label={t('boxes.proof.serverSeed')} value={info.reveal.serverSeed} mono testId="box-server-seed" />
             <Fact label={t('boxes.proof.blockHash')} value={info.reveal.blockHash} mono testId="box-block-hash" />
+            <SeedBlockCheck epoch={info.revealEpoch} blockHash={info.reveal.blockHash} onCheck={setBlockCheck} />
             <Fact label={t('boxes.proof.seed')} value={info.reveal.seed} mono />
             <Fact label={t('boxes.proof.assignmentHash')} value={info.reveal.assignmentHash} mono testId="box-assignment-hash" />
             <Fact label={t('boxes.proof.revealedAt')} value={formatCnDateTime(info.reveal.revealedAt)} />
@@ -95,6 +100,7 @@ export function BoxProofView({ info }: { info: BoxInfo }) {
             {result === 'running' ? t('boxes.proof.recomputing') : t('boxes.proof.recompute')}
           </button>
           {!revealed && <span className="text-sm text-ink-faint">{t('boxes.proof.recomputeAfter')}</span>}
+          {revealed && (blockCheck.state === 'match' || blockCheck.state === 'mismatch') && <span className="text-xs text-ink-faint">{t('proofBlock.recomputeFromChain')}</span>}
           {result && result !== 'running' && (
             <span
               className={`rounded-control px-3 py-2 text-sm ${result.commitmentOk && result.assignmentOk ? 'bg-success/10 text-success' : 'bg-danger/10 text-danger'}`}

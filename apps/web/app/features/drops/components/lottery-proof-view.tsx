@@ -3,28 +3,32 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import type { LotteryProof } from '../api/types.ts';
 import { recomputeProof, type RecomputeResult } from '../recompute.ts';
+import { seedHashForRecompute, type BlockCheck } from '../block-check.ts';
+import { SeedBlockCheck } from './seed-block-check.tsx';
 
 /** Entries shown before "show all" (a large list renders on demand). */
 const FIRST_ROWS = 200;
 
 /**
  * The public proof of a lottery (/projects/lottery/:id, docs/drops.md "Lottery"): the seed epoch
- * and its block hash with an explorer link, the algorithm (text and code), the frozen entry list
- * (entry numbers + masked account ids) with its hash, the winners with their hash, and a button that
- * recomputes the draw in this browser with the same code the server used
- * (packages/protocol/src/lottery-draw.ts) and says whether it matches.
+ * and its block hash (an explorer link on mainnet / testnet), the live check of that block read
+ * through the server (SeedBlockCheck), the algorithm (text and code), the frozen entry list (entry
+ * numbers + masked account ids) with its hash, the winners with their hash, and a button that
+ * recomputes the draw in this browser — from the hash read from the chain — with the same code the
+ * server used (packages/protocol/src/lottery-draw.ts) and says whether it matches.
  */
 export function LotteryProofView({ proof }: { proof: LotteryProof }) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
   const [result, setResult] = useState<RecomputeResult | 'running' | null>(null);
+  const [blockCheck, setBlockCheck] = useState<BlockCheck>({ state: 'loading' });
   const winners = useMemo(() => new Set(proof.winners), [proof.winners]);
   const rows = all ? proof.entries : proof.entries.slice(0, FIRST_ROWS);
   const drawn = proof.status === 'drawn';
 
   const recompute = async () => {
     setResult('running');
-    setResult(await recomputeProof(proof));
+    setResult(await recomputeProof({ ...proof, blockHash: proof.blockHash ? seedHashForRecompute(proof.blockHash, blockCheck) : null }));
   };
 
   return (
@@ -47,6 +51,7 @@ export function LotteryProofView({ proof }: { proof: LotteryProof }) {
             <p className="mt-1 text-sm text-ink-soft">{t('phases.proof.notDrawn', { epoch: proof.drawEpoch })}</p>
           )}
         </div>
+        {drawn && proof.blockHash && <SeedBlockCheck epoch={proof.drawEpoch} blockHash={proof.blockHash} onCheck={setBlockCheck} />}
         <Fact label={t('phases.proof.winnersCount')} value={String(proof.winnersCount)} />
         {proof.signupStartAt !== null && <Fact label={t('phases.proof.signupWindow')} value={`${formatCnDateTime(proof.signupStartAt)} – ${formatCnDateTime(proof.signupEndAt)}`} />}
         {proof.closedAt !== null ? (
@@ -74,6 +79,7 @@ export function LotteryProofView({ proof }: { proof: LotteryProof }) {
             {result === 'running' ? t('phases.proof.recomputing') : t('phases.proof.recompute')}
           </button>
           {!drawn && <span className="text-sm text-ink-faint">{t('phases.proof.recomputeAfterDraw')}</span>}
+          {drawn && (blockCheck.state === 'match' || blockCheck.state === 'mismatch') && <span className="text-xs text-ink-faint">{t('proofBlock.recomputeFromChain')}</span>}
           {result && result !== 'running' && (
             <span
               className={`rounded-control px-3 py-2 text-sm ${result.ok ? 'bg-success/10 text-success' : 'bg-danger/10 text-danger'}`}
