@@ -109,7 +109,7 @@ describe('web shell', () => {
 
   it('every route of the spec renders inside its layout', async () => {
     const page = await browser.newPage();
-    const routes = ['/', '/projects', '/projects/detail/1', '/projects/dropping/1', '/projects/mint/1', '/sales', '/news', '/mint', '/object-buy', '/object-buy/conponents/card', '/pay', '/project-enter', '/creator/1', '/download', '/search-object?str=龙', '/account/anything'];
+    const routes = ['/', '/projects', '/projects/detail/1', '/projects/dropping/1', '/projects/mint/1', '/sales', '/news', '/mint', '/object-buy', '/object-buy/conponents/card', '/pay', '/project-enter', '/creator/1', '/download', '/search-object?str=龙', '/account/login', '/account/register', '/account/forgot-password'];
     for (const p of ['part1-1', 'part1-2', 'part2-1', 'part2-2', 'part3-1', 'part3-2', 'part4-1', 'part4-2', 'part5-1']) routes.push(`/help/${p}`);
     for (const r of routes) {
       const res = await goto(page, server.base + r);

@@ -149,7 +149,8 @@ function AppEffects({ lang }: { lang: Lang }) {
     const params = new URLSearchParams(window.location.search);
     const inviteCode = params.get('inviteCode');
     const registChannel = params.get('registChannel');
-    if ((inviteCode || registChannel) && !useUserStore.getState().token) {
+    // Not on the full-page /account forms: they read these themselves (features/auth/pages).
+    if ((inviteCode || registChannel) && !useUserStore.getState().token && !window.location.pathname.startsWith('/account/')) {
       useAuthOverlay.getState().openOverlay('register', {
         inviteCode: (inviteCode ?? '').slice(0, 6),
         registChannel: registChannel ?? '',

@@ -51,7 +51,10 @@ export default [
       route('conmponents/PaymentCard', 'routes/personal-center.payment-card.tsx'),
     ]),
 
-    route('account/*', 'routes/account.tsx'),
+    // Full-page login / register / forgot password (features/auth/pages); any other /account path is a 404 (below).
+    route('account/login', 'routes/account.login.tsx'),
+    route('account/register', 'routes/account.register.tsx'),
+    route('account/forgot-password', 'routes/account.forgot-password.tsx'),
     // Unknown routes: the loader throws a real 404 (spec §2).
     route('*', 'routes/not-found.tsx'),
   ]),

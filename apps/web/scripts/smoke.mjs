@@ -170,7 +170,7 @@ try {
     const pages = [
       '/projects', `/projects/detail/${release.id}`, `/projects/dropping/${upcoming.id}`, '/projects/mint/3', `/assets/${goods.id}`, '/sales', '/news',
       `/news/${news.id}`, '/mint', '/object-buy', '/object-buy/conponents/card', '/pay', '/project-enter', `/creator/${release.creator.accountId}`,
-      '/download', '/search-object?str=abc', '/account/anything/here', '/personal-center', '/personal-center/txn-details',
+      '/download', '/search-object?str=abc', '/account/login', '/account/register?inviteCode=AB12CD', '/account/forgot-password', '/personal-center', '/personal-center/txn-details',
       '/personal-center/my-sale', '/personal-center/account-settings', '/personal-center/payment', '/personal-center/payment-management',
       '/personal-center/paymentYibao', '/personal-center/message-center', '/personal-center/follow', '/personal-center/invite',
       '/personal-center/contact-service', '/personal-center/make', '/personal-center/conmponents/alipay',
@@ -224,7 +224,7 @@ try {
     });
 
     await check('unknown nested paths and ids → 404', async () => {
-      for (const p of ['/help/part9-9', '/personal-center/unknown', `/projects/detail/${release.id}/extra`, '/projects/detail/999999', '/assets/999999', '/news/999999']) {
+      for (const p of ['/help/part9-9', '/personal-center/unknown', '/account/nope', '/account/anything/here', `/projects/detail/${release.id}/extra`, '/projects/detail/999999', '/assets/999999', '/news/999999']) {
         const res = await get(p);
         await res.text();
         assert.equal(res.status, 404, p);
@@ -236,6 +236,7 @@ try {
   const publicPages = [
     '/', '/projects', `/projects/detail/${release.id}`, `/projects/dropping/${upcoming.id}`, `/assets/${goods.id}`, '/news', `/news/${news.id}`,
     `/creator/${release.creator.accountId}`, `/search-object?str=${encodeURIComponent(release.name.slice(0, 2))}`, '/download', '/sales', '/help/part1-1',
+    '/account/login', '/account/register',
   ];
   const gzCache = new Map();
   const gzipOf = async (file) => {

@@ -6,6 +6,7 @@ import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { checkMobile } from '../api/check-mobile.ts';
 import { resetPassword } from '../api/reset-password.ts';
+import { useAuthFlow } from '../flow.tsx';
 import { validateForgotStep1, validateForgotStep2 } from '../validate.ts';
 import { Field, PhoneField } from './fields.tsx';
 import { SmsCodeField } from './sms-code-button.tsx';
@@ -13,13 +14,13 @@ import { SmsCodeField } from './sms-code-button.tsx';
 /**
  * View 3, forgot password: step 1 phone + SMS code (checkmobile → data.token), step 2 new
  * password (reset), step 3 success. Step 2 only after the check succeeded, step 3 only after
- * reset answered 000000.
+ * reset answered 000000. In the overlay or on /account/forgot-password.
  */
 export function ForgotView() {
   const { t } = useTranslation();
   const step = useAuthOverlay((s) => s.forgotStep);
   const setStep = useAuthOverlay((s) => s.setForgotStep);
-  const setView = useAuthOverlay((s) => s.setView);
+  const { go } = useAuthFlow();
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
   const [resetToken, setResetToken] = useState('');
@@ -133,7 +134,7 @@ export function ForgotView() {
           </div>
           <p className="text-lg text-ink">{t('auth.resetDoneTitle')}</p>
           <p className="mt-1 text-sm text-ink-soft">{t('auth.resetDoneText')}</p>
-          <button type="button" className="btn-primary mt-6 h-11 w-full text-base" onClick={() => setView('login')} data-testid="forgot-go-login">
+          <button type="button" className="btn-primary mt-6 h-11 w-full text-base" onClick={() => go('login')} data-testid="forgot-go-login">
             {t('auth.goLogin')}
           </button>
         </div>
@@ -141,7 +142,7 @@ export function ForgotView() {
 
       {step !== 3 && (
         <p className="mt-5 text-center text-sm">
-          <button type="button" className="text-brand hover:underline" onClick={() => setView('login')} data-testid="forgot-to-login">
+          <button type="button" className="text-brand hover:underline" onClick={() => go('login')} data-testid="forgot-to-login">
             {t('auth.backToLogin')}
           </button>
         </p>

@@ -3,21 +3,20 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from '../../../i18n/index.ts';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import { STORAGE } from '../../../config.ts';
-import { completeSignIn } from '../../../lib/session.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
-import { useAuthOverlay } from '../../../stores/auth-overlay.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { loginWithPassword, loginWithSms } from '../api/login.ts';
+import { useAuthFlow } from '../flow.tsx';
 import { validatePasswordLogin, validateSmsLogin, type ValidationKey } from '../validate.ts';
 import { AgreementCheckbox } from './agreement.tsx';
 import { Field, PhoneField, Checkbox } from './fields.tsx';
 import { SmsCodeField } from './sms-code-button.tsx';
 
-/** View 1: tabs 账号登录 (password) and 短信登录 (SMS). */
+/** View 1: tabs 账号登录 (password) and 短信登录 (SMS). In the overlay or on /account/login (flow.tsx). */
 export function LoginView() {
   const { t } = useTranslation();
-  const setView = useAuthOverlay((s) => s.setView);
+  const { go } = useAuthFlow();
   const [tab, setTab] = useState<'password' | 'sms'>('password');
   const tabClass =
     'relative pb-2 text-base text-ink-faint transition-colors data-[state=active]:font-medium data-[state=active]:text-ink data-[state=active]:after:absolute data-[state=active]:after:inset-x-1/4 data-[state=active]:after:bottom-0 data-[state=active]:after:h-0.5 data-[state=active]:after:rounded data-[state=active]:after:bg-brand';
@@ -40,7 +39,7 @@ export function LoginView() {
       </Tabs.Content>
       <p className="mt-5 text-center text-sm text-ink-soft">
         {t('auth.noAccount')}{' '}
-        <button type="button" className="text-brand hover:underline" onClick={() => setView('register')} data-testid="login-to-register">
+        <button type="button" className="text-brand hover:underline" onClick={() => go('register')} data-testid="login-to-register">
           {t('auth.toRegister')}
         </button>
       </p>
@@ -56,8 +55,7 @@ function warn(t: (k: `auth.validation.${ValidationKey}`) => string, key: Validat
 
 function PasswordLoginForm() {
   const { t } = useTranslation();
-  const setView = useAuthOverlay((s) => s.setView);
-  const close = useAuthOverlay((s) => s.close);
+  const { go, signedIn } = useAuthFlow();
   const [saved] = useState(() => readStorage(STORAGE.savedMobile) ?? '');
   const [mobile, setMobile] = useState(saved);
   const [password, setPassword] = useState('');
@@ -74,8 +72,7 @@ function PasswordLoginForm() {
     if (r.ok && r.data?.token) {
       // "Save account info": remember the phone number for the next login.
       writeStorage(STORAGE.savedMobile, remember ? mobile : null);
-      close();
-      completeSignIn(r.data.token, t('auth.loginOk'));
+      signedIn(r.data.token, t('auth.loginOk'));
     }
   }
 
@@ -96,7 +93,7 @@ function PasswordLoginForm() {
         <Checkbox checked={remember} onChange={setRemember} testId="login-save-account">
           {t('auth.saveAccount')}
         </Checkbox>
-        <button type="button" className="text-xs text-brand hover:underline" onClick={() => setView('forgot')} data-testid="login-forgot">
+        <button type="button" className="text-xs text-brand hover:underline" onClick={() => go('forgot')} data-testid="login-forgot">
           {t('auth.forgotLink')}
         </button>
       </div>
@@ -111,7 +108,7 @@ function PasswordLoginForm() {
 
 function SmsLoginForm() {
   const { t } = useTranslation();
-  const close = useAuthOverlay((s) => s.close);
+  const { signedIn } = useAuthFlow();
   const [mobile, setMobile] = useState(() => readStorage(STORAGE.savedMobile) ?? '');
   const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
@@ -123,10 +120,7 @@ function SmsLoginForm() {
     setBusy(true);
     const r = await loginWithSms(mobile, code);
     setBusy(false);
-    if (r.ok && r.data?.token) {
-      close();
-      completeSignIn(r.data.token, t('auth.loginOk'));
-    }
+    if (r.ok && r.data?.token) signedIn(r.data.token, t('auth.loginOk'));
   }
 
   return (

@@ -1,23 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { LIMITS } from '@cfx/contract/limits.ts';
-import { completeSignIn } from '../../../lib/session.ts';
-import { useAuthOverlay } from '../../../stores/auth-overlay.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { regist } from '../api/regist.ts';
+import { useAuthFlow } from '../flow.tsx';
 import { validateRegister } from '../validate.ts';
 import { AgreementCheckbox } from './agreement.tsx';
 import { Field, PhoneField } from './fields.tsx';
 import { SmsCodeField } from './sms-code-button.tsx';
 
-/** View 2: phone, password, repeat, optional invite code (prefilled from ?inviteCode), SMS code, agreement. */
+/** View 2: phone, password, repeat, optional invite code (prefilled from ?inviteCode), SMS code, agreement. In the overlay or on /account/register. */
 export function RegisterView() {
   const { t } = useTranslation();
-  const setView = useAuthOverlay((s) => s.setView);
-  const close = useAuthOverlay((s) => s.close);
-  const presetInvite = useAuthOverlay((s) => s.inviteCode);
-  const registChannel = useAuthOverlay((s) => s.registChannel);
+  const { go, signedIn, inviteCode: presetInvite, registChannel } = useAuthFlow();
   const [mobile, setMobile] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -34,10 +30,7 @@ export function RegisterView() {
     setBusy(true);
     const r = await regist({ mobile, password, smsCode: code, inviteCode: inviteCode.trim() || undefined, registChannel: registChannel || undefined });
     setBusy(false);
-    if (r.ok && r.data?.token) {
-      close();
-      completeSignIn(r.data.token, r.message);
-    }
+    if (r.ok && r.data?.token) signedIn(r.data.token, r.message);
   }
 
   const pwdProps = { type: 'password', autoComplete: 'new-password', maxLength: LIMITS.passwordMax } as const;
@@ -77,7 +70,7 @@ export function RegisterView() {
       </button>
       <p className="text-center text-sm text-ink-soft">
         {t('auth.hasAccount')}{' '}
-        <button type="button" className="text-brand hover:underline" onClick={() => setView('login')} data-testid="register-to-login">
+        <button type="button" className="text-brand hover:underline" onClick={() => go('login')} data-testid="register-to-login">
           {t('auth.toLogin')}
         </button>
       </p>
