@@ -156,11 +156,12 @@ describe('YeePay quick payment over YOP (local server, real keys)', () => {
     const ref = (started as { ref: string }).ref;
     // the agreement SMS has no resend call: the buyer starts again
     expect(await y.resendQuickPaySms({ payNo: 'CP1', ref, card: card(null), now })).toBe(false);
-    expect(await y.confirmQuickPay({ payNo: 'CP1', ref, smsCode: '000000', card: card(null), now })).toEqual({ status: 'bad_code' });
+    expect(await y.confirmQuickPay({ payNo: 'CP1', ref, smsCode: '000000', card: card(null), userIp: '203.0.113.5', now })).toEqual({ status: 'bad_code' });
     expect(await y.queryQuickPay('CP1')).toBeNull(); // not paid
-    const ok = await y.confirmQuickPay({ payNo: 'CP1', ref, smsCode: '246810', card: card(null), now });
+    const ok = await y.confirmQuickPay({ payNo: 'CP1', ref, smsCode: '246810', card: card(null), userIp: '203.0.113.5', now });
     const charge = yop.charges.get('CP1')!;
     expect(ok).toEqual({ status: 'processing', tradeNo: charge.uniqueOrderNo, quickBindId: 'BID42' });
+    expect(yop.calls.find((c) => c.path === '/rest/v1.0/frontcashier/bindpay/request')!.params).toMatchObject({ token: charge.token, bindId: 'BID42', userNo: '7', userType: 'USER_ID', userIp: '203.0.113.5' });
     expect(await y.queryQuickPay('CP1')).toMatchObject({ payNo: 'CP1', tradeNo: charge.uniqueOrderNo, amountFen: 12_345, paid: true });
 
     // the platform's notify: verified envelope → the trade; another signer, garbage, or a withdrawal notify → nothing
@@ -190,8 +191,8 @@ describe('YeePay quick payment over YOP (local server, real keys)', () => {
     const ref = (started as { ref: string }).ref;
     expect(await y.resendQuickPaySms({ payNo: 'CP2', ref, card: card('BID42'), now })).toBe(true);
     const charge = yop.charges.get('CP2')!;
-    expect(await y.confirmQuickPay({ payNo: 'CP2', ref, smsCode: 'nope', card: card('BID42'), now })).toEqual({ status: 'bad_code' });
-    expect(await y.confirmQuickPay({ payNo: 'CP2', ref, smsCode: charge.code!, card: card('BID42'), now })).toEqual({ status: 'processing', tradeNo: charge.uniqueOrderNo, quickBindId: 'BID42' });
+    expect(await y.confirmQuickPay({ payNo: 'CP2', ref, smsCode: 'nope', card: card('BID42'), userIp: '203.0.113.5', now })).toEqual({ status: 'bad_code' });
+    expect(await y.confirmQuickPay({ payNo: 'CP2', ref, smsCode: charge.code!, card: card('BID42'), userIp: '203.0.113.5', now })).toEqual({ status: 'processing', tradeNo: charge.uniqueOrderNo, quickBindId: 'BID42' });
     expect(await y.queryQuickPay('CP2')).toMatchObject({ amountFen: 500, paid: true });
     // an unknown agreement is refused by the platform: nothing accepted
     expect(await y.startQuickPay({ payNo: 'CP3', orderNo: 'NO3', amountFen: 500, subject: 'x', expiresAt: now + 300_000, card: card('BIDX'), userIp: '1.1.1.1', notifyUrl: 'n', now })).toEqual({ accepted: false, reason: '绑卡ID无效' });

@@ -268,6 +268,19 @@ describe('paying an order with a bound bank card', () => {
     await expectBalanced();
   });
 
+  it('reconciliation closes an attempt whose code never came back once its order is past the deadline', async () => {
+    const buyer = await cardBuyer();
+    const orderNo = await unpaidOrder(buyer, 1500);
+    const started = await call(t, `${C}/startCardPay`, { orderNo, cardId: buyer.cardId }, buyer.h);
+    t.clock.t += 61_000;
+    await reconcileCardPays(t.ctx);
+    expect((await t.ctx.db.kysely.selectFrom('card_payments').select('status').where('pay_no', '=', started.data.payNo).executeTakeFirstOrThrow()).status).toBe('sms_sent');
+    t.clock.t += 300_000;
+    await reconcileCardPays(t.ctx);
+    expect(await t.ctx.db.kysely.selectFrom('card_payments').select(['status', 'fail_reason']).where('pay_no', '=', started.data.payNo).executeTakeFirstOrThrow()).toEqual({ status: 'failed', fail_reason: 'expired' });
+    expect(await payments(orderNo)).toHaveLength(0);
+  });
+
   it('an expired order cannot be charged: confirming after the deadline is refused and takes nothing', async () => {
     const buyer = await cardBuyer();
     const orderNo = await unpaidOrder(buyer, 4000);

@@ -14,7 +14,7 @@ import { quickPayCard } from './start-card-pay.ts';
  * provider's signed notify (or reconciliation) applies it through the one payment path
  * (apply-card-trade.ts), so the answer is `confirming` and the client follows the order.
  */
-export async function confirmCardPay(ctx: AppContext, userId: number, input: { payNo: string; smsCode: string }) {
+export async function confirmCardPay(ctx: AppContext, userId: number, input: { payNo: string; smsCode: string }, ip: string) {
   const provider = requireQuickPay(ctx);
   const row = await myCardPayment(ctx, userId, input.payNo);
   if (row.status === 'confirming' || row.status === 'succeeded') return cardPaymentView(ctx, row);
@@ -44,7 +44,7 @@ export async function confirmCardPay(ctx: AppContext, userId: number, input: { p
   const card = await ctx.db.kysely.selectFrom('payout_cards').selectAll().where('id', '=', Number(row.card_id)).executeTakeFirstOrThrow();
   let answer;
   try {
-    answer = await provider.confirmQuickPay({ payNo: row.pay_no, ref: row.provider_ref ?? '', smsCode: input.smsCode, card: await quickPayCard(ctx, userId, card), now: ctx.now() });
+    answer = await provider.confirmQuickPay({ payNo: row.pay_no, ref: row.provider_ref ?? '', smsCode: input.smsCode, card: await quickPayCard(ctx, userId, card), userIp: ip, now: ctx.now() });
   } catch {
     // Unknown at the bank: the attempt stays open and reconciliation asks the provider about it.
     await giveBack();

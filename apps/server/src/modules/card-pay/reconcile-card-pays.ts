@@ -8,6 +8,9 @@ import { applyCardTrade } from './apply-card-trade.ts';
  * provider) is asked about at the provider and a paid charge is applied through the same idempotent path
  * as its notify; an open attempt past its order's deadline that the provider never charged is closed.
  */
+/** How long after its order's deadline a confirmed charge the bank has not paid is still asked about. */
+const CONFIRMING_GRACE_MS = 30 * 60_000;
+
 export async function reconcileCardPays(ctx: AppContext, limit = 100): Promise<number> {
   const provider = payoutRuntime(ctx)?.provider;
   if (!provider) return 0;
@@ -30,9 +33,11 @@ export async function reconcileCardPays(ctx: AppContext, limit = 100): Promise<n
       if (outcome === 'applied' || outcome === 'credited') applied++;
       continue;
     }
-    // Not charged: an open attempt whose order can no longer be paid is closed (a confirming one is asked again later).
-    if (r.status === 'sms_sent' && Number(r.expires_at) <= now) {
-      await ctx.db.kysely.updateTable('card_payments').set({ status: 'failed', fail_reason: 'expired', updated_at: now }).where('pay_no', '=', r.pay_no).where('status', '=', 'sms_sent').execute();
+    // Not charged: an open attempt whose order can no longer be paid is closed; a confirming one is asked
+    // again until half an hour after the deadline (a notify arriving later still applies through the same path).
+    const closeAt = Number(r.expires_at) + (r.status === 'confirming' ? CONFIRMING_GRACE_MS : 0);
+    if (closeAt <= now) {
+      await ctx.db.kysely.updateTable('card_payments').set({ status: 'failed', fail_reason: r.status === 'confirming' ? 'not paid by the bank' : 'expired', updated_at: now }).where('pay_no', '=', r.pay_no).where('status', '=', r.status).execute();
     } else {
       await ctx.db.kysely.updateTable('card_payments').set({ updated_at: now }).where('pay_no', '=', r.pay_no).where('status', '=', r.status).execute();
     }

@@ -37,7 +37,7 @@ export function cardPayRoutes(api: FastifyInstance, ctx: AppContext) {
     return body(Status.OK, view, formatMessage('cardPaySmsSent', langOf(req), { mobile: view.mobileMasked }));
   });
   r.post(CardPayPaths.confirmCardPay, { schema: { tags, body: C.confirmCardPayBody, response: { 200: C.cardPaymentResponse } } }, async (req) => {
-    const view = await confirmCardPay(ctx, await user(req), req.body);
+    const view = await confirmCardPay(ctx, await user(req), req.body, req.ip);
     return ok(req, view, view.orderStatus === 'created' || view.orderStatus === 'paying' ? 'cardPayConfirming' : 'paySucceeded');
   });
 }

@@ -137,7 +137,7 @@ export interface QuickPayProvider {
   startQuickPay(req: QuickPayRequest): Promise<QuickPayStarted>;
   /** A new code for an open charge (the bank's own limits apply; false when it refused). */
   resendQuickPaySms(req: { payNo: string; ref: string; card: QuickPayCard; now: number }): Promise<boolean>;
-  confirmQuickPay(req: { payNo: string; ref: string; smsCode: string; card: QuickPayCard; now: number }): Promise<QuickPayConfirmed>;
+  confirmQuickPay(req: { payNo: string; ref: string; smsCode: string; card: QuickPayCard; userIp: string; now: number }): Promise<QuickPayConfirmed>;
   /** The charge a notify reports, or null when its signature does not verify. */
   verifyQuickPayNotify(params: Record<string, string>): QuickPayTrade | null;
   /** The provider's record of the charge; null when it has none or it is not paid. */

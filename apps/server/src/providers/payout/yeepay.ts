@@ -215,7 +215,7 @@ export function yeepayPayout(cfg: YeepayConfig, fetchImpl: typeof fetch = fetch)
         const signed = await call('POST', '/rest/v1.0/frontcashier/bindcard/confirm', { parentMerchantNo: cfg.parentMerchantNo, merchantNo: cfg.parentMerchantNo, merchantFlowId: req.payNo, smsCode: req.smsCode });
         if (!tradeOk(signed) || !signed.bindId) return codeOrFailure(signed);
         quickBindId = String(signed.bindId);
-        const pay = await call('POST', '/rest/v1.0/frontcashier/bindpay/request', { token: ref.token, bindId: quickBindId, userNo: req.card.userNo, userType: 'USER_ID', userIp: '127.0.0.1', version: '1.0' });
+        const pay = await call('POST', '/rest/v1.0/frontcashier/bindpay/request', { token: ref.token, bindId: quickBindId, userNo: req.card.userNo, userType: 'USER_ID', userIp: req.userIp, version: '1.0' });
         if (!tradeOk(pay)) return { status: 'failed', reason: msg(pay) };
       } else {
         const paid = await call('POST', '/rest/v1.0/frontcashier/bindpay/confirm', { token: ref.token, version: '1.0', verifyCode: req.smsCode });
