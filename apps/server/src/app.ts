@@ -31,6 +31,7 @@ import { sandboxSms } from './providers/sms/sandbox.ts';
 import { aliyunKyc } from './providers/kyc/aliyun.ts';
 import { sandboxKyc } from './providers/kyc/sandbox.ts';
 import { loadSecretBox } from './util/secret-box.ts';
+import { setPasswordScryptN } from './util/crypto.ts';
 import { ensurePrivateDir } from './util/private-files.ts';
 import { kycRoutes } from './modules/kyc/routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(
   opts: { now?: () => number; monotonicNow?: () => number; logger?: boolean; logStream?: NodeJS.WritableStream } = {},
 ): Promise<App> {
   ensurePrivateDir(config.dataDir);
+  setPasswordScryptN(config.passwordScryptN);
   const db = openDatabase(config);
   const now = opts.now ?? Date.now;
   const secrets = loadSecretBox(config.dataDir);

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { PASSWORD_SCRYPT } from './util/crypto.ts';
 import { loadMarketConfig, type MarketConfig } from './modules/market/market-config.ts';
 import { loadDropsConfig, type DropsConfig } from './modules/drops/drops-config.ts';
 import { loadUploadsConfig, type UploadsConfig } from './modules/uploads/uploads-config.ts';
@@ -52,6 +53,11 @@ export interface Config {
    * sandbox cashier and top-up, demo data, dev wallet + RPC proxy) may run. Never on a public server.
    */
   devMode: boolean;
+  /**
+   * PASSWORD_SCRYPT_N (tests only; DEV_MODE=1 and not NODE_ENV=production): scrypt's N for new password
+   * hashes, a power of two from 2^10 to 2^17. Default and production: 2^17 (util/crypto.ts).
+   */
+  passwordScryptN: number;
   port: number;
   host: string;
   /**
@@ -142,6 +148,16 @@ function oneOf<T extends string>(name: string, v: string | undefined, allowed: r
   throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got "${v}")`);
 }
 
+/** PASSWORD_SCRYPT_N: lowers password hashing cost for test suites only (see Config.passwordScryptN). */
+function passwordScryptN(env: NodeJS.ProcessEnv, devMode: boolean): number {
+  const v = env.PASSWORD_SCRYPT_N;
+  if (v === undefined || v === '') return PASSWORD_SCRYPT.N;
+  if (!devMode || env.NODE_ENV === 'production') throw new ConfigError('PASSWORD_SCRYPT_N is for test suites only: it needs DEV_MODE=1 and is refused with NODE_ENV=production');
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1024 || n > PASSWORD_SCRYPT.N || (n & (n - 1)) !== 0) throw new ConfigError(`PASSWORD_SCRYPT_N must be a power of two from 1024 to ${PASSWORD_SCRYPT.N} (got "${v}")`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const repoRoot = path.resolve(import.meta.dirname, '../../..');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -151,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const devMode = flag('DEV_MODE', env.DEV_MODE, false);
   const config: Config = {
     devMode,
+    passwordScryptN: passwordScryptN(env, devMode),
     port: int(env.PORT, 3000),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     host: env.HOST || '0.0.0.0',

@@ -72,7 +72,11 @@ export async function makeApp(overrides: Partial<Config> = {}, env: NodeJS.Proce
       await c.end();
     };
   }
-  const config = loadConfig({ DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', ...env }, { dataDir, databaseUrl, serveWeb: false, ...overrides });
+  // PASSWORD_SCRYPT_N: test apps hash passwords at the previous cost (N=2^14) so that suites registering many users
+  // stay fast; test/password-hashing.test.ts runs at the production cost (N=2^17) by passing PASSWORD_SCRYPT_N: ''
+  // (as does an app with DEV_MODE=0, where the setting is refused).
+  const scrypt = env.DEV_MODE === '0' ? {} : { PASSWORD_SCRYPT_N: '16384' };
+  const config = loadConfig({ DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', ...scrypt, ...env }, { dataDir, databaseUrl, serveWeb: false, ...overrides });
   const cacheClock = new TestCacheClock();
   const app = await buildApp(config, { now: () => clock.t, monotonicNow: cacheClock.now, logger: false });
   return {

@@ -3,6 +3,7 @@ import { SmsType } from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { verifyPassword } from '../../util/crypto.ts';
+import { rehashIfOld } from './rehash-password.ts';
 import { checkMobile, checkSmsCode } from './input.ts';
 import { findUserByMobile } from './repo.ts';
 import type { ClientMeta } from './client-info.ts';
@@ -66,6 +67,7 @@ export async function loginUser(ctx: AppContext, input: { mobile: string; pwd?: 
   const good = await verifyPassword(password, user && password ? user.password_hash : null);
   if (!user || !good) throw new ApiError(Status.BAD_CREDENTIALS, 'badCredentials');
   await releaseLoginTry(ctx, tryId);
+  await rehashIfOld(ctx, 'users', Number(user.id), user.password_hash!, password);
   // Frozen by staff (operations console): said only after the right password.
   if (user.frozen_at !== null) throw new ApiError(Status.ACCOUNT_FROZEN, 'accountFrozen');
   return { token: await createSession(ctx, Number(user.id), meta) };

@@ -7,6 +7,7 @@ import { changed, inTx, lockKey, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../util/crypto.ts';
 import { maskIp, type ClientMeta } from '../accounts/client-info.ts';
+import { rehashIfOld } from '../accounts/rehash-password.ts';
 import type { AuditWrite } from './audit.ts';
 import { normaliseUsername, parseRoles } from './staff-accounts.ts';
 import { base32Decode, matchTotp, newTotpSecret, otpauthUri } from './totp.ts';
@@ -85,6 +86,7 @@ export async function staffLogin(ctx: AppContext, input: { username: string; pas
   const good = await verifyPassword(input.password, row && input.password ? row.password_hash : null);
   if (!row || !good || row.disabled_at !== null) throw new ApiError(Status.BAD_CREDENTIALS, 'staffBadCredentials');
   await releaseStaffTry(ctx, tryId);
+  await rehashIfOld(ctx, 'staff', Number(row.id), row.password_hash, input.password);
   const staffId = Number(row.id);
   const now = ctx.now();
   const enrol = Number(row.totp_enabled) !== 1;
