@@ -62,6 +62,9 @@ async function scenarios(): Promise<Record<string, Scenario>> {
   const o = () => owner.token;
   const as = (path: string, body: unknown) => () => adminCall(t, path, body, o(), { ip: IP });
   let logoutToken = '';
+  let creatorId = 0;
+  const appCreator = async () =>
+    (creatorId = Number((await t.ctx.db.kysely.selectFrom('creators').select('id').where('application_id', '=', app.id).executeTakeFirstOrThrow()).id));
   return {
     [AdminPaths.login]: { action: 'auth.password', staffId: () => created.staff.id, run: login, secrets: () => [created.oneTimePassword, secret] },
     [AdminPaths.totp]: { action: 'auth.totp_enrol', staffId: () => created.staff.id, run: async () => { const r = await adminCall(t, AdminPaths.totp, { code: codeAt(t, secret) }, pending, { ip: IP }); pwToken = r.data.token; return r; }, secrets: () => [secret] },
@@ -85,6 +88,11 @@ async function scenarios(): Promise<Record<string, Scenario>> {
     [AdminPaths.staffResetPassword]: { action: 'staff.reset_password', targetId: tid, run: as(AdminPaths.staffResetPassword, { staffId: target.staff.id }) },
     [AdminPaths.staffDisable]: { action: 'staff.disable', targetId: tid, run: as(AdminPaths.staffDisable, { staffId: target.staff.id }) },
     [AdminPaths.staffEnable]: { action: 'staff.enable', targetId: tid, run: as(AdminPaths.staffEnable, { staffId: target.staff.id }) },
+    // Creators: the one the application's approval (above) made.
+    [AdminPaths.creatorUpdate]: { action: 'creator.update', targetId: () => String(creatorId), run: async () => adminCall(t, AdminPaths.creatorUpdate, { id: await appCreator(), name: '审计创作者' }, o(), { ip: IP }) },
+    [AdminPaths.creatorDisable]: { action: 'creator.disable', targetId: () => String(creatorId), run: async () => adminCall(t, AdminPaths.creatorDisable, { id: await appCreator(), reason: '违规内容' }, o(), { ip: IP }) },
+    [AdminPaths.creatorEnable]: { action: 'creator.enable', targetId: () => String(creatorId), run: async () => adminCall(t, AdminPaths.creatorEnable, { id: await appCreator(), reason: '已整改' }, o(), { ip: IP }) },
+    [AdminPaths.creatorVerify]: { action: 'creator.verify', targetId: () => String(creatorId), run: async () => adminCall(t, AdminPaths.creatorVerify, { id: await appCreator(), verified: true }, o(), { ip: IP }) },
     // The catalogue and content editors (admin-catalog-helpers.ts).
     ...catalogAuditScenarios(t, o, IP),
   };

@@ -47,8 +47,10 @@ export const PERMISSIONS = {
   'withdrawals.act': ['finance'],
   /** Sales charts (GMV, orders, primary vs resale, commission). */
   'sales.read': ['finance'],
-  /** Releases: phases, whitelist CSV, lottery, blind boxes, compose recipes. */
+  /** Releases: phases, whitelist CSV, lottery, blind boxes, compose recipes; creators: edit, disable / enable, verify. */
   'catalog.edit': ['operator'],
+  /** Creators: list and read (editing them is catalog.edit). */
+  'creators.read': ['operator', 'reviewer'],
   /** News, banners, recommend lists. */
   'content.edit': ['operator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
@@ -121,6 +123,13 @@ export const AdminPaths = {
   staffEnable: '/staff/enable',
 
   auditList: '/audit/list',
+
+  creatorsList: '/creators/list',
+  creatorDetail: '/creators/detail',
+  creatorUpdate: '/creators/update',
+  creatorDisable: '/creators/disable',
+  creatorEnable: '/creators/enable',
+  creatorVerify: '/creators/verify',
 
   /** The catalogue and content editors (releases, phases, whitelist, boxes, compose; news, banners, recommend lists). */
   ...CatalogAdminPaths,

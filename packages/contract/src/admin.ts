@@ -35,6 +35,31 @@ export const reviewBody = z.object({ id: idParam, decision: z.enum(['reviewing',
 /** GET ?id=&key= — a private file attached to application / ticket `id`. */
 export const fileQuery = z.object({ id: idParam, key: str(200) });
 
+/** Creators (docs/admin.md "Creators"): search by name, account id or creator id; filters. */
+export const creatorsListBody = z.object({
+  q: optText(64),
+  disabled: z.boolean().nullish(),
+  verified: z.boolean().nullish(),
+  ...paging,
+});
+/**
+ * A creator's profile as staff edit it: every field optional (omitted or null = unchanged); avatar
+ * and banner are URLs answered by the console's image upload (releases/upload) or the current ones.
+ */
+export const creatorUpdateBody = z.object({
+  id: idParam,
+  name: str(200).nullish(),
+  intro: str(2000).nullish(),
+  avatar: str(400).nullish(),
+  banner: str(400).nullish(),
+  mediaLinks: z
+    .array(z.object({ type: str(32), label: str(100), url: str(1000) }))
+    .max(50)
+    .nullish(),
+});
+export const creatorReasonBody = z.object({ id: idParam, reason });
+export const creatorVerifyBody = z.object({ id: idParam, verified: z.boolean() });
+
 export const kycListBody = z.object({ q: optText(64), status: z.enum(['verified', 'revoked']).nullish().transform((v) => v ?? 'verified'), ...paging });
 export const kycRevokeBody = z.object({ userId: idParam, reason });
 
@@ -261,3 +286,25 @@ export interface AuditRow {
 
 export type AdminApplicationsPage = Page<AdminApplicationRow>;
 export type AdminTicketsPage = Page<AdminTicketRow>;
+
+export interface AdminCreatorRow {
+  id: number;
+  userId: number;
+  accountId: string;
+  name: string;
+  avatar: string;
+  /** Releases of this creator. */
+  projectCount: number;
+  disabledAt: number | null;
+  verifiedAt: number | null;
+  /** The application whose approval made this creator, or null. */
+  applicationId: number | null;
+  createdAt: number;
+}
+
+export interface AdminCreatorDetail extends AdminCreatorRow {
+  banner: string;
+  intro: string;
+  mediaLinks: { type: string; label: string; url: string }[];
+  updatedAt: number | null;
+}

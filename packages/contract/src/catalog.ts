@@ -206,7 +206,13 @@ export const filterMeta = z.object({
 });
 
 export const mediaLink = z.object({ type: z.string(), label: z.string(), url: z.string() });
-export const creatorCard = creatorBrief.extend({ banner: z.string(), intro: z.string(), projectCount: z.number().int() });
+export const creatorCard = creatorBrief.extend({
+  banner: z.string(),
+  intro: z.string(),
+  projectCount: z.number().int(),
+  /** The platform's verified mark (认证), given by staff in the console. */
+  verified: z.boolean(),
+});
 export type CreatorCard = z.infer<typeof creatorCard>;
 export const creatorDetail = creatorCard.extend({
   mediaLinks: z.array(mediaLink),

@@ -173,6 +173,12 @@ export const serverMessages = {
   goodsNotFound: { zh: '该藏品不存在', en: 'collectible not found' },
   newsNotFound: { zh: '该资讯不存在', en: 'news item not found' },
   creatorNotFound: { zh: '该创作者不存在', en: 'creator not found' },
+  creatorDisabled: { zh: '该创作者已停用，不能为其创建或转入发售', en: 'this creator is disabled: no release can be created for them or moved to them' },
+  creatorStateSame: { zh: '创作者已处于该状态', en: 'the creator is already in that state' },
+  creatorSavedOk: { zh: '创作者资料已保存', en: 'creator profile saved' },
+  creatorDisabledOk: { zh: '创作者已停用', en: 'creator disabled' },
+  creatorEnabledOk: { zh: '创作者已启用', en: 'creator enabled' },
+  creatorVerifiedOk: { zh: '认证状态已更新', en: 'verified mark updated' },
   imageNotFound: { zh: '图片不存在', en: 'image not found' },
   searchTooLong: { zh: '搜索内容最多20个字', en: 'search text is limited to 20 characters' },
   // consignment market (Status 1012-1020)

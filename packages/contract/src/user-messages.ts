@@ -10,7 +10,7 @@ import { idParam, page, paging } from './paging.ts';
  * A message is stored as i18n keys + parameters and rendered in the reader's language when it is
  * read (NOTICE_TEXTS below), so switching the language re-renders old messages too.
  */
-export const MESSAGE_KINDS = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'order_refunded', 'drop_starting', 'lottery_result', 'service_reply'] as const;
+export const MESSAGE_KINDS = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'order_refunded', 'drop_starting', 'lottery_result', 'service_reply', 'application_approved'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const messageKind = z.enum(MESSAGE_KINDS);
 
@@ -25,6 +25,7 @@ export const DEFAULT_MESSAGE_SETTINGS: Record<MessageKind, { inApp: boolean; sms
   drop_starting: { inApp: true, sms: false },
   lottery_result: { inApp: true, sms: false },
   service_reply: { inApp: true, sms: false },
+  application_approved: { inApp: true, sms: false },
 };
 
 /**
@@ -77,6 +78,11 @@ export const NOTICE_TEXTS = {
   'service_reply.body': {
     zh: '您的工单「{subject}」有新的客服回复，请前往联系客服查看。',
     en: 'Your ticket "{subject}" has a new reply from customer service; open Contact customer service to read it.',
+  },
+  'application_approved.title': { zh: '项目入驻申请已通过', en: 'Project application approved' },
+  'application_approved.body': {
+    zh: '您的项目入驻申请《{project}》已审核通过，您已成为平台创作者，可前往创作者主页完善资料。',
+    en: 'Your project application "{project}" has been approved: you are now a creator on the platform; open your creator page to complete your profile.',
   },
   'lottery_lost.title': { zh: '抽签结果', en: 'Lottery result' },
   'lottery_lost.body': {

@@ -25,6 +25,7 @@ import * as m0022 from './migrations/0022-goods-burned-index.ts';
 import * as m0025 from './migrations/0025-register-failures.ts';
 import * as m0024 from './migrations/0024-card-payments.ts';
 import * as m0027 from './migrations/0027-release-royalty.ts';
+import * as m0028 from './migrations/0028-creator-onboarding.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
 /** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
@@ -77,6 +78,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0024-card-payments': m0024.migration,
   // 0027: royalties per release (projects.royalty_permille; NULL = ROYALTY_PERMILLE).
   '0027-release-royalty': m0027.migration,
+  // 0028: creators onboarded from applications and run from the console (disabled, verified, origin).
+  '0028-creator-onboarding': m0028.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -223,6 +223,14 @@ export interface CreatorsTable {
   media_links: string;
   sort: number;
   created_at: number;
+  /** Migration 0028: disabled by staff (hidden from the public, no new release); NULL = enabled. */
+  disabled_at?: number | null;
+  /** Migration 0028: the verified mark (认证); NULL = not verified. */
+  verified_at?: number | null;
+  /** Migration 0028: the application whose approval made this creator; NULL otherwise. */
+  application_id?: number | null;
+  /** Migration 0028: last console edit. */
+  updated_at?: number | null;
 }
 export interface ProjectsTable {
   id: Generated<number>;

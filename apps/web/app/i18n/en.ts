@@ -1462,6 +1462,7 @@ export const en: Messages = {
       drop_starting: 'Sale reminder',
       lottery_result: 'Lottery result',
       service_reply: 'Customer service',
+      application_approved: 'Project application',
     },
     kindHints: {
       sold: 'When a collectible you listed sells and the money is credited',
@@ -1473,6 +1474,7 @@ export const en: Messages = {
       drop_starting: 'Before a sale you asked to be reminded of starts',
       lottery_result: 'When a lottery you entered is drawn',
       service_reply: 'When customer service replies to your ticket',
+      application_approved: 'When your project application is approved',
     },
     settings: {
       hint: 'Choose for each kind whether it shows in the message center and whether it is sent by SMS; changes apply at once.',

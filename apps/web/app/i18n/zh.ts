@@ -1460,6 +1460,7 @@ export const zh = {
       drop_starting: '开售提醒',
       lottery_result: '抽签结果',
       service_reply: '客服回复',
+      application_approved: '入驻审核',
     },
     kindHints: {
       sold: '您寄售的藏品成交并到账时',
@@ -1471,6 +1472,7 @@ export const zh = {
       drop_starting: '您订阅提醒的发售开售前',
       lottery_result: '您参与的抽签公布结果时',
       service_reply: '客服回复您的工单时',
+      application_approved: '您的项目入驻申请审核通过时',
     },
     settings: {
       hint: '选择每类消息是否在消息中心显示、是否发送短信通知，修改后立即生效。',

@@ -20,6 +20,7 @@ import { meOf, staffChangePassword, staffLogin, staffLogout, staffTotp } from '.
 import { listStaff, resetPassword, resetTotp, setDisabled, setRoles } from './staff-manage.ts';
 import { listTicketsForStaff, ticketForStaff } from './tickets.ts';
 import { checkReason, freezeUser, revealMobile, searchUsers, unfreezeUser, userDetail } from './users.ts';
+import { afterCreatorChange, checkCreatorEdit, creatorForStaff, listCreatorsForStaff, setCreatorDisabled, setCreatorVerified, updateCreatorByStaff } from './creators.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 
@@ -116,6 +117,41 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
         (f) => ({ action: 'application.file', targetType: 'application', targetId: id, summary: { file: f.name } }),
       );
       return sendUpload(ctx, c.reply, key, file.name);
+    },
+  });
+
+  /* ───────────── creators (creators.ts): read with creators.read, change with catalog.edit ───────────── */
+  adminRoute(scope, ctx, { path: AdminPaths.creatorsList, access: 'creators.read', audit: false, body: A.creatorsListBody, handler: (c) => listCreatorsForStaff(ctx, c.body) });
+  adminRoute(scope, ctx, { path: AdminPaths.creatorDetail, access: 'creators.read', audit: false, body: A.idBody, handler: (c) => creatorForStaff(ctx, c.body.id) });
+  adminRoute(scope, ctx, {
+    path: AdminPaths.creatorUpdate, access: 'catalog.edit', audit: true, body: A.creatorUpdateBody, okKey: 'creatorSavedOk',
+    handler: async (c) => {
+      const before = await creatorForStaff(ctx, c.body.id);
+      const set = await checkCreatorEdit(ctx, c.body, before);
+      await c.tx(async (trx, now) => updateCreatorByStaff(trx, await creatorForStaff(ctx, c.body.id, trx), set, now), (r) => r.entry);
+      afterCreatorChange(ctx);
+      return creatorForStaff(ctx, c.body.id);
+    },
+  });
+  for (const [path, on] of [
+    [AdminPaths.creatorDisable, true],
+    [AdminPaths.creatorEnable, false],
+  ] as const) {
+    adminRoute(scope, ctx, {
+      path, access: 'catalog.edit', audit: true, body: A.creatorReasonBody, okKey: on ? 'creatorDisabledOk' : 'creatorEnabledOk',
+      handler: async (c) => {
+        const reason = checkReason(c.body.reason);
+        await c.tx((trx, now) => setCreatorDisabled(trx, c.body.id, on, reason, now), (e) => e);
+        afterCreatorChange(ctx);
+        return creatorForStaff(ctx, c.body.id);
+      },
+    });
+  }
+  adminRoute(scope, ctx, {
+    path: AdminPaths.creatorVerify, access: 'catalog.edit', audit: true, body: A.creatorVerifyBody, okKey: 'creatorVerifiedOk',
+    handler: async (c) => {
+      await c.tx((trx, now) => setCreatorVerified(trx, c.body.id, c.body.verified, now), (e) => e);
+      return creatorForStaff(ctx, c.body.id);
     },
   });
 

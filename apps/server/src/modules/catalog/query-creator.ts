@@ -15,6 +15,8 @@ function creatorQuery(ctx: AppContext) {
       'creators.intro',
       'creators.media_links',
       'creators.created_at',
+      'creators.verified_at',
+      'creators.disabled_at',
       'users.account_id',
       e.selectFrom('projects').select((p) => p.fn.countAll<number>().as('n')).whereRef('projects.creator_id', '=', 'creators.id').as('project_count'),
     ]);
@@ -32,13 +34,15 @@ function toCard(r: CreatorRow): CreatorCard {
     banner: r.banner,
     intro: intro.length > INTRO_CARD_MAX ? `${intro.slice(0, INTRO_CARD_MAX).join('')}…` : r.intro,
     projectCount: Number(r.project_count ?? 0),
+    verified: r.verified_at !== null && r.verified_at !== undefined,
   };
 }
 
 /**
  * A creator's page: profile, media links and counts. By user account id (the /creator/{accountId}
  * route) or creator id. Followers come from creator_stats (kept by modules/creators/follow-creator.ts);
- * `following` is whether `viewerId` (the caller, when signed in) follows them.
+ * `following` is whether `viewerId` (the caller, when signed in) follows them. A creator disabled by
+ * staff is not found (1404), except by themself (their own page and profile edit keep working).
  */
 export async function queryCreator(ctx: AppContext, by: { accountId?: string | null; id?: number }, viewerId?: number) {
   let q = creatorQuery(ctx);
@@ -47,6 +51,10 @@ export async function queryCreator(ctx: AppContext, by: { accountId?: string | n
   else throw notFound('creatorNotFound');
   const r = await q.executeTakeFirst();
   if (!r) throw notFound('creatorNotFound');
+  if (r.disabled_at !== null && r.disabled_at !== undefined) {
+    const own = viewerId !== undefined && (await ctx.db.kysely.selectFrom('creators').select('id').where('id', '=', Number(r.id)).where('user_id', '=', viewerId).executeTakeFirst());
+    if (!own) throw notFound('creatorNotFound');
+  }
   const stats = await ctx.db.kysely
     .selectFrom('goods')
     .innerJoin('projects', 'projects.id', 'goods.project_id')
@@ -83,16 +91,17 @@ export async function queryCreator(ctx: AppContext, by: { accountId?: string | n
   };
 }
 
-/** The creators directory, in the platform's order. */
+/** The creators directory, in the platform's order (creators disabled by staff left out). */
 export async function listCreators(ctx: AppContext, pageNum: number, pageSize: number): Promise<Page<CreatorCard>> {
-  const count = await ctx.db.kysely.selectFrom('creators').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirst();
-  const rows = await creatorQuery(ctx).orderBy('creators.sort', 'desc').orderBy('creators.id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
+  const count = await ctx.db.kysely.selectFrom('creators').select((e) => e.fn.countAll<number>().as('n')).where('disabled_at', 'is', null).executeTakeFirst();
+  const rows = await creatorQuery(ctx).where('creators.disabled_at', 'is', null).orderBy('creators.sort', 'desc').orderBy('creators.id', 'asc').limit(pageSize).offset((pageNum - 1) * pageSize).execute();
   return { list: rows.map(toCard), total: Number(count?.n ?? 0), pageNum, pageSize };
 }
 
+/** Cards of enabled creators by id (search results, recommend lists); disabled ones are left out. */
 export async function creatorCardsByIds(ctx: AppContext, ids: number[]): Promise<Map<number, CreatorCard>> {
   const out = new Map<number, CreatorCard>();
   if (!ids.length) return out;
-  for (const r of await creatorQuery(ctx).where('creators.id', 'in', ids).execute()) out.set(Number(r.id), toCard(r));
+  for (const r of await creatorQuery(ctx).where('creators.id', 'in', ids).where('creators.disabled_at', 'is', null).execute()) out.set(Number(r.id), toCard(r));
   return out;
 }

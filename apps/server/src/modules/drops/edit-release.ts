@@ -86,8 +86,11 @@ export function checkReleaseFields(f: Partial<ReleaseInput>): Partial<ReleaseInp
   return out;
 }
 
-async function creatorExists(q: Q, id: number) {
-  return !!(await q.selectFrom('creators').select('id').where('id', '=', id).executeTakeFirst());
+/** A release may be created for (or moved to) an existing creator that staff have not disabled: 1404 / 1073 creatorDisabled. */
+async function checkCreator(q: Q, id: number) {
+  const c = await q.selectFrom('creators').select(['id', 'disabled_at']).where('id', '=', id).executeTakeFirst();
+  if (!c) throw new ApiError(Status.NOT_FOUND_ITEM, 'creatorNotFound', {}, 404);
+  if (c.disabled_at !== null && c.disabled_at !== undefined) throw refused('creatorDisabled');
 }
 
 async function writeSettings(q: Q, projectId: number, s: { perIdentityLimit: number; maxPerOrder: number; commissionPermille: number }, now: number) {
@@ -105,7 +108,7 @@ async function writeSettings(q: Q, projectId: number, s: { perIdentityLimit: num
  */
 export async function createRelease(ctx: AppContext, trx: Q, raw: ReleaseInput, now: number) {
   const f = checkReleaseFields(raw) as ReleaseInput;
-  if (!(await creatorExists(trx, f.creatorId))) throw new ApiError(Status.NOT_FOUND_ITEM, 'creatorNotFound', {}, 404);
+  await checkCreator(trx, f.creatorId);
   if (f.saleEndAt !== null && f.saleEndAt <= f.saleStartAt) throw invalid('releaseBadWindow');
   if (f.maxPerOrder > f.perIdentityLimit) throw invalid('releaseMaxPerOrder');
   await lockKey(ctx, trx, 'token-ranges');
@@ -307,7 +310,7 @@ export async function updateRelease(ctx: AppContext, trx: Q, projectId: number, 
 
   if (has('creatorId')) {
     if (locks.creatorLocked) throw refused('releaseCreatorLocked');
-    if (!(await creatorExists(trx, next.creatorId))) throw new ApiError(Status.NOT_FOUND_ITEM, 'creatorNotFound', {}, 404);
+    await checkCreator(trx, next.creatorId);
   }
   if ((has('priceFen') || has('commissionPermille')) && locks.priceLocked) throw refused('releasePriceLocked');
   if (has('royaltyPermille') && locks.royaltyLocked) throw refused('releaseRoyaltyLocked');

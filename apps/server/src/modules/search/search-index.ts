@@ -168,11 +168,21 @@ async function loadBurned(ctx: AppContext, into: KindIndex): Promise<boolean> {
   return true;
 }
 
+/**
+ * Creators disabled by staff leave the results. Enabling or disabling one rebuilds this process's
+ * index at once (invalidateSearchIndex); other processes see it at their next rebuild.
+ */
+async function loadDisabledCreators(ctx: AppContext, into: KindIndex): Promise<void> {
+  const rows = await ctx.db.kysely.selectFrom('creators').select('id').where('disabled_at', 'is not', null).execute();
+  into.hidden = new Set(rows.map((r) => Number(r.id)));
+}
+
 async function build(ctx: AppContext): Promise<SearchIndex> {
   const startedAt = ctx.monotonicNow();
   const index: SearchIndex = { projects: new KindIndex(), goods: new KindIndex(), creators: new KindIndex(), checkedAt: 0, builtAt: 0, version: 0 };
   await loadNew(ctx, 'projects', index.projects);
   await loadNew(ctx, 'creators', index.creators);
+  await loadDisabledCreators(ctx, index.creators);
   await loadNew(ctx, 'goods', index.goods);
   await loadBurned(ctx, index.goods);
   index.checkedAt = index.builtAt = startedAt;

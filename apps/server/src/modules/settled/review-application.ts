@@ -5,6 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { changed, inTx } from '../../db/tx.ts';
 import type { SettledStatus } from '../../db/schema.ts';
+import { onboardCreator } from '../creators/onboard-creator.ts';
+import { invalidateProjectInfo } from '../catalog/project-info.ts';
+import { invalidateSearchIndex } from '../search/search-index.ts';
 import { applicationViews } from './application-view.ts';
 
 export type ReviewDecision = Exclude<SettledStatus, 'submitted'>;
@@ -20,8 +23,10 @@ const FROM: Record<ReviewDecision, SettledStatus[]> = {
  * A staff decision on an application (for the admin console): `reviewing` (taken up), `approved`,
  * or `rejected` with a reason of 1-500 characters that the applicant sees. One conditional UPDATE
  * in a transaction with its event row: two staff deciding at once cannot both win, and repeating a
- * decision is refused (1031) rather than applied twice. The caller checks that `staffId` is staff;
- * approving records the decision only — onboarding (creator page, release) is done by staff after it.
+ * decision is refused (1031) rather than applied twice. The caller checks that `staffId` is staff.
+ * Approving also makes the applicant a creator in the same transaction (creators/onboard-creator.ts:
+ * a creators row bound to their account, built from the application, and a message); an applicant
+ * who already is one keeps their creator. Staff then create the release for that creator.
  */
 export async function reviewApplication(
   ctx: AppContext,
@@ -34,7 +39,7 @@ export async function reviewApplication(
   if (decision === 'rejected' && (!why || charLength(why) > SETTLED_LIMITS.rejectReasonMax)) throw new ApiError(Status.INVALID, 'settledBadReason');
   if (!(decision in FROM)) throw new ApiError(Status.INVALID, 'badParams');
   const now = ctx.now();
-  return inTx(ctx, async (trx) => {
+  const view = await inTx(ctx, async (trx) => {
     const row = await trx.selectFrom('settled_applications').select(['id', 'status']).where('id', '=', id).executeTakeFirst();
     if (!row) throw new ApiError(Status.NOT_FOUND_ITEM, 'settledNotFound', {}, 404);
     const decided = decision !== 'reviewing';
@@ -53,6 +58,13 @@ export async function reviewApplication(
       .insertInto('settled_application_events')
       .values({ application_id: id, from_status: row.status, to_status: decision, actor_user_id: staffId, reason: why || null, created_at: now })
       .execute();
+    if (decision === 'approved') await onboardCreator(ctx, trx, id, now);
     return (await applicationViews(ctx, [id], trx))[0]!;
   });
+  if (decision === 'approved') {
+    // The new creator shows in search and the release map of this process at once.
+    invalidateSearchIndex(ctx);
+    invalidateProjectInfo(ctx);
+  }
+  return view;
 }

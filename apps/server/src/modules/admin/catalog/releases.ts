@@ -132,7 +132,15 @@ export async function releaseDetail(ctx: AppContext, projectId: number): Promise
 export async function releaseOptions(ctx: AppContext): Promise<ReleaseOptions> {
   const k = ctx.db.kysely;
   const [creators, cats] = await Promise.all([
-    k.selectFrom('creators').innerJoin('users', 'users.id', 'creators.user_id').select(['creators.id', 'creators.name', 'users.account_id']).orderBy('creators.name').limit(1000).execute(),
+    // The release form's creator picker: enabled creators only (a disabled one cannot get a release).
+    k
+      .selectFrom('creators')
+      .innerJoin('users', 'users.id', 'creators.user_id')
+      .select(['creators.id', 'creators.name', 'users.account_id'])
+      .where('creators.disabled_at', 'is', null)
+      .orderBy('creators.name')
+      .limit(1000)
+      .execute(),
     k.selectFrom('projects').select('category').distinct().orderBy('category').limit(200).execute(),
   ]);
   const d = ctx.config.drops;
