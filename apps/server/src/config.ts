@@ -119,6 +119,8 @@ export interface Config {
     resetTokenTtlMs: number;
     /** Slider challenges one client IP may ask for per minute (CAPTCHA_CHALLENGES_PER_IP, default 30). */
     captchaChallengesPerIp: number;
+    /** Leading zero bits of the slider's proof of work (CAPTCHA_POW_BITS, default 15, 0–24). */
+    captchaPowBits: number;
     /** Real-name attempts per user per 24 h (KYC_ATTEMPTS_PER_USER, default 5). */
     kycAttemptsPerUser: number;
     /** Accounts one ID number may verify (KYC_ACCOUNTS_PER_IDENTITY, default 3); they share the per-identity drop limits. */
@@ -134,8 +136,6 @@ const int = (v: string | undefined, d: number) => {
   const n = v === undefined || v === '' ? NaN : Number(v);
   return Number.isFinite(n) ? n : d;
 };
-    /** Leading zero bits of the slider's proof of work (CAPTCHA_POW_BITS, default 15, 0–24). */
-    captchaPowBits: number;
 
 /** A setting that must not start the server; main.ts prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -225,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       captchaTokenTtlMs: 2 * 60_000,
       resetTokenTtlMs: 10 * 60_000,
       captchaChallengesPerIp: Math.max(1, int(env.CAPTCHA_CHALLENGES_PER_IP, 30)),
+      captchaPowBits: Math.min(24, Math.max(0, int(env.CAPTCHA_POW_BITS, 15))),
       kycAttemptsPerUser: Math.max(1, int(env.KYC_ATTEMPTS_PER_USER, 5)),
       kycAccountsPerIdentity: Math.max(1, int(env.KYC_ACCOUNTS_PER_IDENTITY, 3)),
     },
@@ -253,7 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       secretKey: required(env, 'YIDUN_SECRET_KEY'),
       endpoint: env.YIDUN_ENDPOINT || 'https://c.dun.163.com/api/v2/verify',
     };
-      captchaPowBits: Math.min(24, Math.max(0, int(env.CAPTCHA_POW_BITS, 15))),
   }
   if (config.chain.mode === 'rpc' && (!config.chain.operatorKey || !config.chain.collectibleAddress || !config.chain.exchangeAddress)) {
     throw new ConfigError('CHAIN_RPC_URL needs CHAIN_OPERATOR_KEY, CHAIN_COLLECTIBLE_ADDRESS and CHAIN_EXCHANGE_ADDRESS');
