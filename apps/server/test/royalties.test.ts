@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import { adminCall, auditSince, lastAuditId, makeStaff, type Staff } from './admin-helpers.ts';
 import { releaseForm } from './admin-catalog-helpers.ts';
+import { createDropRelease } from '../src/modules/drops/create-drop-release.ts';
 import { call, type TestApp } from './helpers.ts';
 import {
   balance, createOrderFor, expectLedgerBalanced, get, listForSale, makeGoods, makeMarketApp, makeTrader, orderStatus, runJobs, signTyped, topup,
@@ -160,6 +161,15 @@ describe('a resale pays the release’s royalty to its creator', () => {
     expect(z.cost.costs).toHaveLength(1);
     expect(await balance(t, z.seller)).toBe(9500);
     expect(await settleEntries(z.orderNo, `user:${none.creatorUserId}`)).toEqual([]);
+    await expectLedgerBalanced(t);
+  });
+
+  it('a release made by createDropRelease with its own royalty (the dev route, the tests) pays it', async () => {
+    const { projectId } = await createDropRelease(t.ctx, null, { supply: 5, royaltyPermille: 70 });
+    const c = await t.ctx.db.kysely.selectFrom('projects').innerJoin('creators', 'creators.id', 'projects.creator_id').select('creators.user_id').where('projects.id', '=', projectId).executeTakeFirstOrThrow();
+    const r = await resale({ projectId, creatorUserId: Number(c.user_id) }, 10_000);
+    expect(r.cost).toMatchObject({ royaltyPermille: 70, royaltyFen: 700, incomeFen: 8800 });
+    expect(await settleEntries(r.orderNo, `user:${Number(c.user_id)}`)).toEqual([{ amount_fen: 700 }]);
     await expectLedgerBalanced(t);
   });
 

@@ -49,6 +49,8 @@ export const devDropReleaseBody = z.object({
   startInMs: intLike.pipe(z.number().int().min(-365 * 86_400_000).max(365 * 86_400_000)).nullish(),
   perIdentityLimit: intLike.pipe(z.number().int().min(1).max(1000)).nullish(),
   maxPerOrder: intLike.pipe(z.number().int().min(1).max(1000)).nullish(),
+  /** The creator royalty on resales, per mille (0–100); omitted = the platform default. */
+  royaltyPermille: intLike.pipe(z.number().int().min(0).max(100)).nullish(),
 });
 export const devDropRelease = z.object({ projectId: z.number().int(), tokenStart: z.string(), tokenEnd: z.string() });
 

@@ -5,6 +5,7 @@ import { invalidateProjectInfo } from '../catalog/project-info.ts';
 import { imageId, imageUrl } from '../content/artwork.ts';
 import { forgetDropReleases } from './release.ts';
 import { setDropSettings } from './settings.ts';
+import { syncReleaseRoyalty } from './sync-release-royalty.ts';
 import { ensureStock } from './stock.ts';
 
 export interface DropReleaseInput {
@@ -13,6 +14,8 @@ export interface DropReleaseInput {
   startInMs?: number | null;
   perIdentityLimit?: number | null;
   maxPerOrder?: number | null;
+  /** The creator royalty on resales, per mille (0–100); null / omitted = ROYALTY_PERMILLE. */
+  royaltyPermille?: number | null;
 }
 
 /**
@@ -49,6 +52,7 @@ export async function createDropRelease(ctx: AppContext, callerUserId: number | 
         holding_days: 0,
         sort: 0,
         created_at: now,
+        royalty_permille: input.royaltyPermille ?? null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -62,6 +66,8 @@ export async function createDropRelease(ctx: AppContext, callerUserId: number | 
   });
   invalidateProjectInfo(ctx);
   forgetDropReleases(ctx);
+  // Its royalty to the Collectible (EIP-2981), when it has one of its own (the default needs no call for a test release).
+  if (input.royaltyPermille !== undefined && input.royaltyPermille !== null) await syncReleaseRoyalty(ctx, out.projectId);
   return out;
 }
 
