@@ -1671,7 +1671,7 @@ export const en: Messages = {
     },
     merchant: {
       title: 'Merchant account (creators)',
-      hint: 'As a creator, your primary-sale income (after the platform’s commission) is credited to your balance and withdrawn to your card through this merchant account.',
+      hint: 'As a creator, your primary-sale income (after the platform’s commission) and the creator royalty of every resale are credited to your balance and withdrawn to your card through this merchant account.',
       create: 'Open merchant',
       edit: 'Edit',
       shortName: 'Short name',
