@@ -80,6 +80,7 @@ export default [
     route('staff', 'routes/admin.staff.tsx'),
     route('audit', 'routes/admin.audit.tsx'),
     // The catalogue and content editors (docs/admin.md "Catalogue and content").
+    route('creators', 'routes/admin.creators.tsx'),
     route('releases', 'routes/admin.releases.tsx'),
     route('news', 'routes/admin.news.tsx'),
     route('banners', 'routes/admin.banners.tsx'),

@@ -38,8 +38,8 @@ describe('console navigation', () => {
   it('shows each role its sections only (the extension slots to operators and owners)', () => {
     const paths = (role: (typeof STAFF_ROLES)[number]) => visibleNav(permissionsOf([role])).map((n) => n.to);
     expect(paths('owner')).toEqual(ADMIN_NAV.map((n) => n.to));
-    expect(paths('reviewer')).toEqual(['/admin', '/admin/users', '/admin/applications', '/admin/kyc']);
-    expect(paths('operator')).toEqual(['/admin', '/admin/releases', '/admin/news', '/admin/banners']);
+    expect(paths('reviewer')).toEqual(['/admin', '/admin/users', '/admin/applications', '/admin/kyc', '/admin/creators']);
+    expect(paths('operator')).toEqual(['/admin', '/admin/creators', '/admin/releases', '/admin/news', '/admin/banners']);
     expect(paths('finance')).toEqual(['/admin', '/admin/users', '/admin/orders', '/admin/withdrawals']);
     expect(paths('support')).toEqual(['/admin', '/admin/users', '/admin/tickets', '/admin/orders']);
   });

@@ -577,6 +577,7 @@ export const en: Messages = {
     askingPrice: 'Price',
     lastPrice: 'Last sale',
     releaseCount: 'Releases: {{count}}',
+    verifiedCreator: 'Verified creator',
     noReleases: 'No releases yet',
     issuePrice: 'Issue price',
     goDropping: 'Go to the sale page',

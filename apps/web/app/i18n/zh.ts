@@ -575,6 +575,7 @@ export const zh = {
     askingPrice: '售价',
     lastPrice: '最近成交价',
     releaseCount: '{{count}} 个发售',
+    verifiedCreator: '认证创作者',
     noReleases: '暂无发售',
     issuePrice: '发售价',
     goDropping: '进入发售页',

@@ -18,6 +18,7 @@ import { listMoments } from '../features/creators/api/list-moments.ts';
 import type { CreatorDetail, Moment } from '../features/creators/api/types.ts';
 import { FollowButton } from '../features/creators/components/follow-button.tsx';
 import { MomentList } from '../features/creators/components/moments.tsx';
+import { VerifiedMark } from '../features/catalog/components/verified-mark.tsx';
 import { useFollow } from '../features/creators/components/use-follow.ts';
 import { useCreatorMoments } from '../features/creators/components/use-moments.ts';
 import { useUserStore } from '../stores/user.ts';
@@ -100,9 +101,12 @@ export default function Creator({ loaderData: d }: Route.ComponentProps) {
         <div className="card relative -mt-16 flex flex-col gap-5 p-6 md:flex-row md:items-start md:p-8">
           <Thumb src={c.avatar} alt={c.name} width={112} height={112} eager className="-mt-16 size-28 shrink-0 rounded-full border-4 border-surface bg-canvas shadow-card md:-mt-20" />
           <div className="min-w-0 flex-1">
-            <h1 className="text-2xl text-ink" data-testid="creator-name">
-              {c.name}
-            </h1>
+            <div className="flex items-center gap-2">
+              <h1 className="text-2xl text-ink" data-testid="creator-name">
+                {c.name}
+              </h1>
+              {c.verified && <VerifiedMark size="md" />}
+            </div>
             <p className="mt-2 whitespace-pre-line text-sm leading-7 text-ink-soft" data-testid="creator-intro">
               {c.intro}
             </p>

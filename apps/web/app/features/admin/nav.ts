@@ -24,6 +24,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/tickets', label: 'nav.tickets', permission: 'tickets.read', group: 'ops', testId: 'admin-nav-tickets' },
   { to: '/admin/orders', label: 'nav.orders', permission: 'orders.read', group: 'ops', testId: 'admin-nav-orders' },
   { to: '/admin/withdrawals', label: 'nav.withdrawals', permission: 'withdrawals.read', group: 'ops', testId: 'admin-nav-withdrawals' },
+  { to: '/admin/creators', label: 'nav.creators', permission: 'creators.read', group: 'catalog', testId: 'admin-nav-creators' },
   { to: '/admin/releases', label: 'nav.releases', permission: 'catalog.edit', group: 'catalog', testId: 'admin-nav-releases' },
   { to: '/admin/news', label: 'nav.news', permission: 'content.edit', group: 'catalog', testId: 'admin-nav-news' },
   { to: '/admin/banners', label: 'nav.banners', permission: 'content.edit', group: 'catalog', testId: 'admin-nav-banners' },

@@ -9,6 +9,7 @@ import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { CreatorCard as Creator, GoodsCard as Goods, ProjectCard as Project, ProjectStatus, SaleWindow } from '../api/types.ts';
 import { countdownTarget, livePhase, liveStatus, type SaleTimes } from '../countdown.ts';
 import { Countdown } from './countdown.tsx';
+import { VerifiedMark } from './verified-mark.tsx';
 
 const TONE: Record<ProjectStatus, string> = {
   upcoming: 'bg-accent text-night',
@@ -136,7 +137,10 @@ export function CreatorCard({ creator: c, level = 3 }: { creator: Creator; level
       <div className="flex items-center gap-3 px-4 pb-4">
         <Thumb src={c.avatar} alt={c.name} width={56} height={56} className="-mt-6 size-14 shrink-0 rounded-full border-4 border-surface bg-canvas" />
         <div className="min-w-0 pt-2">
-          <H className="truncate text-[15px] text-ink">{c.name}</H>
+          <div className="flex items-center gap-1.5">
+            <H className="truncate text-[15px] text-ink">{c.name}</H>
+            {c.verified && <VerifiedMark />}
+          </div>
           <p className="text-xs text-ink-faint">{t('catalog.releaseCount', { count: c.projectCount })}</p>
         </div>
       </div>
