@@ -154,6 +154,8 @@ try {
     const html = await res.text();
     const files = new Set([...html.matchAll(/(?:href|src|import)\s*=?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
     for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) files.add(m[1]);
+    // The modulepreload list the inline module script adds after the first paint (apps/web/app/lib/defer-scripts.server.ts).
+    for (const f of JSON.parse(/const modulePreloads = (\[[^\]]*\]);/.exec(html)?.[1] ?? '[]')) files.add(f);
     let gz = 0;
     let raw = 0;
     for (const f of files) {

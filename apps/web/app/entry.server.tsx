@@ -8,6 +8,7 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { appCssHref, InlineCssContext } from './lib/inline-css.tsx';
+import { deferScriptsStream } from './lib/defer-scripts.server.ts';
 
 /**
  * The built stylesheet's text for inlining (lib/inline-css.tsx), read once: this file is bundled into
@@ -80,7 +81,10 @@ export default function handleRequest(
         const stream = createReadableStreamFromReadable(body);
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         responseHeaders.append('Vary', 'Cookie');
-        pipe(body);
+        // The page's scripts start after the first paint (lib/defer-scripts.server.ts).
+        const defer = deferScriptsStream();
+        defer.pipe(body);
+        pipe(defer);
         resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {

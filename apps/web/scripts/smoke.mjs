@@ -258,6 +258,8 @@ try {
     for (const m of html.matchAll(/<link rel="modulepreload" href="(\/assets\/[^"]+\.js)"/g)) files.add(m[1]);
     for (const m of html.matchAll(/<script[^>]* src="(\/assets\/[^"]+\.js)"/g)) files.add(m[1]);
     for (const m of html.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]);
+    // The modulepreload list the inline module script adds after the first paint (app/lib/defer-scripts.server.ts).
+    for (const f of JSON.parse(/const modulePreloads = (\[[^\]]*\]);/.exec(html)?.[1] ?? '[]')) files.add(f);
     let gz = 0;
     let largest = ['', 0];
     for (const f of files) {
