@@ -23,7 +23,7 @@ import { inTx } from '../db/tx.ts';
 import { ApiError } from '../http/envelope.ts';
 import { loadSecretBox } from '../util/secret-box.ts';
 import { writeAudit } from '../modules/admin/audit.ts';
-import { insertStaff, normaliseUsername } from '../modules/admin/staff-accounts.ts';
+import { hashedOneTimePassword, insertStaff, normaliseUsername } from '../modules/admin/staff-accounts.ts';
 import { resetPassword, resetTotp } from '../modules/admin/staff-manage.ts';
 
 const USAGE = `usage: create-staff --username <name> --role <${STAFF_ROLES.join('|')}> [--role …]
@@ -32,8 +32,11 @@ const CLI = { staffId: null, ipMasked: 'cli' };
 
 /** Creates a staff account as the CLI does (also used by tests and the browser tests' set-up). */
 export async function createStaffAccount(db: Db, input: { username: string; roles: StaffRole[] }, now = Date.now()) {
+  // Hashed before the transaction: it then holds the write lock only for its few statements (a
+  // server on the same SQLite file waits for it meanwhile).
+  const otp = await hashedOneTimePassword();
   return inTx({ db }, async (trx) => {
-    const r = await insertStaff(trx, { username: input.username, roles: input.roles, createdBy: null, now });
+    const r = await insertStaff(trx, { username: input.username, roles: input.roles, createdBy: null, now }, otp);
     await writeAudit(trx, CLI, { action: 'staff.create', targetType: 'staff', targetId: r.staff.id, summary: { username: r.staff.username, after: { roles: r.staff.roles }, via: 'cli' } }, now);
     return r;
   });
@@ -41,13 +44,14 @@ export async function createStaffAccount(db: Db, input: { username: string; role
 
 /** The CLI's --reset: a new one-time password, TOTP cleared, enabled, sessions ended. */
 export async function resetStaffAccount(db: Db, username: string, now = Date.now()) {
+  const otp = await hashedOneTimePassword();
   return inTx({ db }, async (trx) => {
     const row = await trx.selectFrom('staff').select('id').where('username', '=', normaliseUsername(username)).executeTakeFirst();
     if (!row) throw new ApiError(Status.NOT_FOUND_ITEM, 'staffNotFound');
     const id = Number(row.id);
     await trx.updateTable('staff').set({ disabled_at: null, updated_at: now }).where('id', '=', id).execute();
     await resetTotp(trx, id, now);
-    const r = await resetPassword(trx, id, now);
+    const r = await resetPassword(trx, id, now, otp);
     await writeAudit(trx, CLI, { action: 'staff.reset', targetType: 'staff', targetId: id, summary: { username: r.staff.username, via: 'cli' } }, now);
     return r;
   });

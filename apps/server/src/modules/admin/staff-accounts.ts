@@ -64,9 +64,21 @@ export const STAFF_COLUMNS = ['id', 'username', 'roles', 'totp_enabled', 'must_c
  * Creates a staff account (inside the caller's transaction) with a fresh one-time password: the
  * first login must enrol TOTP and then set a new password. A taken user name is 1073.
  */
+/** A one-time password with its hash, made before a transaction opens (scrypt takes a while; see insertStaff). */
+export async function hashedOneTimePassword(): Promise<{ password: string; hash: string }> {
+  const password = oneTimePassword();
+  return { password, hash: await hashPassword(password) };
+}
+
+/**
+ * `otp`: a one-time password hashed beforehand (hashedOneTimePassword), so that the transaction does
+ * not hold the database's write lock through scrypt — the create-staff tool runs beside a server on
+ * the same SQLite file, whose writers wait for that lock. Without it one is made here.
+ */
 export async function insertStaff(
   trx: Q,
   input: { username: string; roles: readonly StaffRole[]; createdBy: number | null; now: number },
+  otp?: { password: string; hash: string },
 ): Promise<{ staff: AdminStaffRow; oneTimePassword: string }> {
   const username = checkUsername(input.username);
   const roles = rolesText(input.roles);
@@ -74,8 +86,7 @@ export async function insertStaff(
   if (await trx.selectFrom('staff').select('id').where('username', '=', username).executeTakeFirst()) {
     throw new ApiError(Status.STAFF_STATE, 'staffUsernameTaken');
   }
-  const password = oneTimePassword();
-  const hash = await hashPassword(password);
+  const { password, hash } = otp ?? (await hashedOneTimePassword());
   try {
     const user = await trx
       .insertInto('users')

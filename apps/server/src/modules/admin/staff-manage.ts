@@ -4,9 +4,8 @@ import type { AdminStaffRow, StaffWithPassword } from '@cfx/contract/admin.ts';
 import type { AppContext } from '../../context.ts';
 import { changed, lockKey, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { hashPassword } from '../../util/crypto.ts';
 import type { AuditEntry } from './audit.ts';
-import { oneTimePassword, parseRoles, rolesText, STAFF_COLUMNS, staffView } from './staff-accounts.ts';
+import { hashedOneTimePassword, parseRoles, rolesText, STAFF_COLUMNS, staffView } from './staff-accounts.ts';
 
 /**
  * Staff management for owners (docs/admin.md "Staff"): list, change roles, reset TOTP (the next
@@ -78,10 +77,11 @@ export async function resetTotp(trx: Q, id: number, now: number): Promise<{ staf
   return { staff: staffView(await staffRow(trx, id)), entry: { action: 'staff.reset_totp', targetType: 'staff', targetId: id, summary: { username: before.username, sessionsEnded: ended } } };
 }
 
-export async function resetPassword(trx: Q, id: number, now: number): Promise<StaffWithPassword & { entry: AuditEntry }> {
+/** `otp`: as insertStaff's (hashed before the transaction by the create-staff tool). */
+export async function resetPassword(trx: Q, id: number, now: number, otp?: { password: string; hash: string }): Promise<StaffWithPassword & { entry: AuditEntry }> {
   const before = await staffRow(trx, id);
-  const password = oneTimePassword();
-  await trx.updateTable('staff').set({ password_hash: await hashPassword(password), must_change_password: 1, updated_at: now }).where('id', '=', id).execute();
+  const { password, hash } = otp ?? (await hashedOneTimePassword());
+  await trx.updateTable('staff').set({ password_hash: hash, must_change_password: 1, updated_at: now }).where('id', '=', id).execute();
   const ended = await endSessions(trx, id, now);
   return {
     staff: staffView(await staffRow(trx, id)),
