@@ -1,14 +1,15 @@
 // The embedded node's pace and receipt latency per block mode (docs/chain.md "Pace").
-// Run: cd bench && node --import tsx chain-pace.ts [modes…]   modes: pack (blocks only for transactions),
-// pace:<ms> (pack each transaction at once + a block every <ms>, the server's default pace:500),
-// interval:<ms> (a block every <ms>, nothing packed at once: CHAIN_BLOCK_INTERVAL_MS). Default: pack pace:500 interval:500.
+// Run: cd bench && node --import tsx chain-pace.ts [modes…]   modes: pack (blocks only for transactions: what the
+// server runs, its pace keeper adding heartbeats when idle), timer:<ms> (pack at once + the node's own block timer:
+// NOT used by the server, it hangs the node under bursts of transactions), interval:<ms> (a block every <ms>, nothing
+// packed at once: CHAIN_BLOCK_INTERVAL_MS). Default: pack timer:500 interval:500.
 // For each mode: the idle epoch rate over 5 s with no transactions, then 10 sequential self-transfers, each timed from
 // cfx_sendRawTransaction to the first non-null cfx_getTransactionReceipt.
 import crypto from 'node:crypto';
 import { Conflux } from 'js-conflux-sdk';
 import { rpcCall, startEmbeddedNode, type EmbeddedNodeOptions } from '@cfx/contracts/src/embedded-node.ts';
 
-const modes = process.argv.slice(2).length ? process.argv.slice(2) : ['pack', 'pace:500', 'interval:500'];
+const modes = process.argv.slice(2).length ? process.argv.slice(2) : ['pack', 'timer:500', 'interval:500'];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 for (const mode of modes) {
@@ -16,7 +17,7 @@ for (const mode of modes) {
   const key = `0x${crypto.randomBytes(32).toString('hex')}`;
   const opts: EmbeddedNodeOptions = { genesisSecrets: [key] };
   if (kind === 'pack') opts.devPackTxImmediately = true;
-  else if (kind === 'pace') Object.assign(opts, { devPackTxImmediately: true, devBlockIntervalMs: Number(ms) });
+  else if (kind === 'timer') Object.assign(opts, { devPackTxImmediately: true, devBlockIntervalMs: Number(ms) });
   else if (kind === 'interval') Object.assign(opts, { devPackTxImmediately: false, devBlockIntervalMs: Number(ms) });
   else throw new Error(`unknown mode ${mode}`);
   const node = await startEmbeddedNode(opts);

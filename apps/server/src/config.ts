@@ -34,10 +34,10 @@ export interface ChainConfig {
   /** Embedded node: produce a block every N ms instead of packing each transaction at once. */
   blockIntervalMs?: number;
   /**
-   * CHAIN_PACE_MS (embedded node, default 500 ≈ mainnet's 2 epochs a second): besides packing each
-   * transaction at once, the node makes a block every N ms, so epochs (a lottery's draw epoch, a
-   * box's reveal epoch) arrive on an idle chain too. 0: blocks only for transactions. Not used with
-   * CHAIN_BLOCK_INTERVAL_MS (that mode already makes a block every interval).
+   * CHAIN_PACE_MS (embedded node, default 500 ≈ mainnet's 2 epochs a second): the idle chain's pace,
+   * kept by the pace keeper's heartbeat transactions (chain/pace-keeper.ts), so epochs (a lottery's
+   * draw epoch, a box's reveal epoch) arrive on an idle chain too. 0: blocks only for transactions.
+   * Not used with CHAIN_BLOCK_INTERVAL_MS (that mode already makes a block every interval).
    */
   paceMs: number;
   /** CHAIN_BLOCK_QUERIES_PER_MIN: public block look-ups (GET /chain/v1/block, the proof pages) one client IP may make per minute. */

@@ -13,6 +13,7 @@ import { readOrCreateSecretFile } from '../util/private-files.ts';
 import { Indexer } from './indexer.ts';
 import { createRpc } from './rpc.ts';
 import { TxQueue } from './tx-queue.ts';
+import { startPaceKeeper } from './pace-keeper.ts';
 
 export interface Chain {
   networkId: number;
@@ -105,15 +106,22 @@ function embeddedGenesis(config: Config, chainDir: string, opKey: string, log: L
 
 /**
  * How the embedded node makes blocks. Default: every transaction is packed at once (its receipt in
- * tens of milliseconds) AND a block comes every CHAIN_PACE_MS (500 ms, about mainnet's 2 epochs a
- * second), so the epoch number advances on an idle chain and a lottery's draw epoch or a box's
- * reveal epoch arrives without other activity. CHAIN_PACE_MS=0: blocks only for transactions.
- * CHAIN_BLOCK_INTERVAL_MS (throughput mode for benchmarks): one block every interval carrying the
- * waiting transactions, nothing packed at once.
+ * tens of milliseconds), and the pace keeper (pace-keeper.ts) adds blocks when the chain is idle,
+ * about one epoch per CHAIN_PACE_MS (500 ms, mainnet's ≈ 2 epochs a second), so a lottery's draw
+ * epoch or a box's reveal epoch arrives without other activity. The node's own block timer is not
+ * used with packing at once: the two together hang the node (see pace-keeper.ts).
+ * CHAIN_PACE_MS=0: blocks only for transactions. CHAIN_BLOCK_INTERVAL_MS (throughput mode for
+ * benchmarks): one block every interval carrying the waiting transactions, nothing packed at once.
  */
 export function embeddedBlockOptions(cc: Config['chain']): { devPackTxImmediately: boolean; devBlockIntervalMs?: number } {
   if (cc.blockIntervalMs) return { devBlockIntervalMs: cc.blockIntervalMs, devPackTxImmediately: false };
-  return cc.paceMs > 0 ? { devPackTxImmediately: true, devBlockIntervalMs: cc.paceMs } : { devPackTxImmediately: true };
+  return { devPackTxImmediately: true };
+}
+
+/** The embedded chain's pace in ms per epoch when idle, undefined when it makes blocks only for transactions. */
+function embeddedPaceMs(cc: Config['chain']): number | undefined {
+  if (cc.blockIntervalMs) return cc.blockIntervalMs;
+  return cc.paceMs > 0 ? cc.paceMs : undefined;
 }
 
 const normalizeKey = (k: string) => (k.startsWith('0x') ? k : `0x${k}`);
@@ -136,6 +144,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
   const key = operatorKey(config);
   const operatorAddress = addressOfPrivateKey(key, cc.networkId);
   let node: EmbeddedNode | undefined;
+  let paceKeeper: { stop(): Promise<void> } | undefined;
   let rpcUrl = cc.rpcUrl!;
   let genesis: Genesis | undefined;
   if (cc.mode === 'embedded') {
@@ -203,6 +212,13 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       log(`operator key changed from ${previousOperator} to ${operatorAddress}: nonce counter taken from the chain`);
     }
     await setMeta(db, 'operator_address', operatorAddress);
+    if (cc.mode === 'embedded' && !cc.blockIntervalMs && cc.paceMs > 0) {
+      // Funded by the owner key (funded in genesis). Not fatal: without it the chain only moves with transactions.
+      paceKeeper = await startPaceKeeper({ rpcUrl, networkId: cc.networkId, funderKey: genesis!.ownerKey ?? ownerKey(config), paceMs: cc.paceMs, log }).catch((err: unknown) => {
+        log(`warning: the embedded chain keeps no pace (blocks only with transactions): ${String((err as Error)?.message ?? err).slice(0, 200)}`);
+        return undefined;
+      });
+    }
     const queue = new TxQueue(db, cc, rpcUrl, key, operatorAddress, log);
     await queue.start();
     const indexer = new Indexer(db, rpc, [
@@ -222,18 +238,20 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       collectibleHex: toHexAddress(collectible),
       exchangeHex: toHexAddress(exchange),
       explorerUrl: cc.explorerUrl,
-      paceMs: cc.mode === 'embedded' ? embeddedBlockOptions(cc).devBlockIntervalMs : undefined,
+      paceMs: cc.mode === 'embedded' && (paceKeeper || cc.blockIntervalMs) ? embeddedPaceMs(cc) : undefined,
       queue,
       indexer,
       contracts,
       sdk,
       async stop() {
+        await paceKeeper?.stop();
         await queue.stop();
         await indexer.stop();
         await node?.stop();
       },
     };
   } catch (err) {
+    await paceKeeper?.stop();
     await node?.stop();
     throw err;
   }
