@@ -145,12 +145,13 @@ describe('operations console', () => {
     await expect.poll(() => reviewer.getByTestId('admin-application-status').innerText()).toBe('已通过');
     await revCtx.close();
 
-    // The user's project-enter page shows the decision.
+    // The approval made the applicant a creator: their application shows approved, and /project-enter
+    // now leads to their creator page (built from the application).
+    const mine = await (await fetch(`${server.base}/mvapi/public/official/settled/mine`, { headers: { token, channel: 'pc' } })).json();
+    expect(mine.data.list[0]).toMatchObject({ id: appId, status: 'approved' });
     const user = await openAs(browser, server, { token }, '/project-enter');
-    const app = user.page.getByTestId('settled-application');
-    await app.waitFor();
-    expect(await app.getAttribute('data-status')).toBe('approved');
-    expect(await app.getByTestId('settled-application-status').innerText()).toBe('已通过');
+    await user.page.waitForURL(/\/creator\/\d+/);
+    await expect.poll(() => user.page.getByTestId('creator-name').innerText()).toBe('青山工作室');
 
     // The owner freezes the user.
     await owner.getByTestId('admin-nav-users').click();
