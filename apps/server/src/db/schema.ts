@@ -252,7 +252,13 @@ export interface ProjectsTable {
   created_at: number;
   /** The creator's royalty on resales, per mille (0–100); null = ROYALTY_PERMILLE (migration 0027). */
   royalty_permille: Generated<number | null>;
+  /** Artwork media kind (migration 0029): 'image' | 'video' | 'model'; null = the cover image only. */
+  media_kind: Generated<MediaKind | null>;
+  /** Storage key of the artwork media (a public upload); the poster is `cover`. */
+  media_key: Generated<string | null>;
 }
+/** What a release's artwork is (projects.media_kind). */
+export type MediaKind = 'image' | 'video' | 'model';
 export interface GoodsTable {
   id: Generated<number>;
   project_id: number;
@@ -621,7 +627,7 @@ export interface DropEventsTable {
 }
 
 /** uploads.kind (modules/uploads/policies.ts): what a stored file was accepted as. */
-export type UploadKind = 'image' | 'document';
+export type UploadKind = 'image' | 'document' | 'media';
 /** settled_applications.status (packages/contract/src/settled-rules.ts SETTLED_STATUSES). */
 export type SettledStatus = 'submitted' | 'reviewing' | 'approved' | 'rejected';
 /** settled_application_files.role */
