@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import { CatalogPaths, MessagePaths, SearchPaths } from '@cfx/contract/routes.ts';
 import { adminCall, auditSince, lastAuditId, makeStaff, type Staff } from './admin-helpers.ts';
-import { coverUrl, releaseForm } from './admin-catalog-helpers.ts';
+import { coverUrl, createReleaseAs, releaseForm } from './admin-catalog-helpers.ts';
 import { submittedApplication } from './admin-fixtures.ts';
 import { call, makeApp, register, type TestApp } from './helpers.ts';
 
@@ -187,6 +187,11 @@ describe('the console creators section', () => {
     expect(shown.ids).toContain(creatorId);
     expect((await search()).list.map((x: { id: number }) => x.id)).toEqual([creatorId]);
 
+    // A release they already have (it stays on the site after the creator is disabled).
+    const first = await adminCall(t, AdminPaths.releaseCreate, await releaseForm(t, operator.token, { creatorId, name: `既有发售${creatorId}` }), operator.token);
+    expect(first, first.message).toMatchObject({ status: '000000' });
+    const releaseId = first.data.id as number;
+
     const since = await lastAuditId(t);
     expect(await adminCall(t, AdminPaths.creatorDisable, { id: creatorId, reason: '' }, operator.token)).toMatchObject({ status: '1001' });
     const off = await adminCall(t, AdminPaths.creatorDisable, { id: creatorId, reason: '违规内容' }, operator.token);
@@ -205,13 +210,19 @@ describe('the console creators section', () => {
     // The console still lists them (filter: disabled).
     expect((await adminCall(t, AdminPaths.creatorsList, { q: name, disabled: true }, operator.token)).data.list.map((x: { id: number }) => x.id)).toEqual([creatorId]);
 
+    // Their existing release stays public.
+    const detail = await call(t, CatalogPaths.projectDetails, { id: releaseId }, EN);
+    expect(detail, detail.message).toMatchObject({ status: '000000', data: { id: releaseId } });
     // No new release for them, and they are not offered in the release form.
     const form = await releaseForm(t, operator.token, { creatorId });
     const refused = await adminCall(t, AdminPaths.releaseCreate, form, operator.token);
     expect(refused).toMatchObject({ status: '1073', message: 'this creator is disabled: no release can be created for them or moved to them' });
-    expect(await t.ctx.db.kysely.selectFrom('projects').select('id').where('creator_id', '=', creatorId).execute()).toEqual([]);
+    expect((await t.ctx.db.kysely.selectFrom('projects').select('id').where('creator_id', '=', creatorId).execute()).map((r) => Number(r.id))).toEqual([releaseId]);
     const opts = await adminCall(t, AdminPaths.releaseOptions, {}, operator.token);
     expect(opts.data.creators.map((x: { id: number }) => x.id)).not.toContain(creatorId);
+    // Nor can another release be moved to them.
+    const other = await createReleaseAs(t, operator.token);
+    expect(await adminCall(t, AdminPaths.releaseUpdate, { id: other.id, creatorId }, operator.token)).toMatchObject({ status: '1073' });
 
     const on = await adminCall(t, AdminPaths.creatorEnable, { id: creatorId, reason: '已整改' }, operator.token);
     expect(on, on.message).toMatchObject({ status: '000000', message: 'creator enabled', data: { disabledAt: null } });
