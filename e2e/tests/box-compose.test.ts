@@ -86,6 +86,10 @@ describe('blind boxes and compose', () => {
     await page.getByTestId('box-proof').waitFor();
     expect(await page.getByTestId('box-proof').getAttribute('data-status')).toBe('revealed');
     expect(await page.getByTestId('box-kind').count()).toBe(2);
+    // the reveal epoch's block, read live through the server, has the hash the reveal used (no explorer on the embedded chain)
+    await expect.poll(() => page.getByTestId('seed-block-check').getAttribute('data-state'), { timeout: 15_000 }).toBe('match');
+    expect(await page.getByTestId('seed-block-hash').innerText()).toBe(await page.getByTestId('box-block-hash').innerText());
+    expect(await page.getByTestId('seed-block-embedded').count()).toBe(1);
     await page.getByTestId('box-recompute').click();
     await expect.poll(() => page.getByTestId('box-recompute-result').getAttribute('data-result')).toBe('match');
   });
