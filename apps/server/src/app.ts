@@ -59,6 +59,7 @@ import { shiftRoutes } from './modules/shift/routes.ts';
 import { bankLogoRoutes, payoutNotifyRoutes, payoutRoutes, startPayouts } from './modules/payout/routes.ts';
 import { cardPayNotifyRoutes, cardPayRoutes, startCardPayJobs } from './modules/card-pay/routes.ts';
 import { creatorRoutes } from './modules/creators/routes.ts';
+import { studioRoutes } from './modules/studio/routes.ts';
 import { messageRoutes } from './modules/messages/routes.ts';
 import { MessageHub } from './modules/messages/stream-hub.ts';
 import { registerMessageJobs } from './modules/messages/register-jobs.ts';
@@ -245,6 +246,7 @@ export async function buildApp(
       await payoutRoutes(api, ctx);
       cardPayRoutes(api, ctx);
       await creatorRoutes(api, ctx);
+      studioRoutes(api, ctx);
       inviteRoutes(api, ctx);
       await ticketRoutes(api, ctx);
       posterRoutes(api, ctx);

@@ -218,6 +218,7 @@ describe('settings', () => {
       { kind: 'lottery_result', inApp: true, sms: false },
       { kind: 'service_reply', inApp: true, sms: false },
       { kind: 'application_approved', inApp: true, sms: false },
+      { kind: 'release_review', inApp: true, sms: false },
     ]);
     await givePhone(t, u);
     const saved = await call(t, `${M}/submitmsg`, { items: [{ kind: 'sold', sms: false }, { kind: 'bid_received', sms: true }] }, u.h);
@@ -296,7 +297,7 @@ describe('msglist, unread, read', () => {
     expect((await list(u, { kind: 'bid_received' })).data.total).toBe(3);
     expect((await list(u)).data.unread).toBe(7); // listing marked nothing read
     const unread = await call(t, `${M}/unread`, {}, u.h);
-    expect(unread.data).toEqual({ count: 7, byKind: { sold: 4, bid_received: 3, bid_accepted: 0, order_expiring: 0, order_expired: 0, order_refunded: 0, drop_starting: 0, lottery_result: 0, service_reply: 0, application_approved: 0 } });
+    expect(unread.data).toEqual({ count: 7, byKind: { sold: 4, bid_received: 3, bid_accepted: 0, order_expiring: 0, order_expired: 0, order_refunded: 0, drop_starting: 0, lottery_result: 0, service_reply: 0, application_approved: 0, release_review: 0 } });
 
     // another user's id is ignored
     const r0 = await call(t, `${M}/read`, { ids: [vId] }, u.h);

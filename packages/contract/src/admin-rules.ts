@@ -131,6 +131,11 @@ export const AdminPaths = {
   creatorEnable: '/creators/enable',
   creatorVerify: '/creators/verify',
 
+  /** The creator studio's release reviews (catalog.edit): {state?, pageNum, pageSize}; {id} approve; {id, reason} reject. */
+  releaseReviewsList: '/release-reviews/list',
+  releaseReviewApprove: '/release-reviews/approve',
+  releaseReviewReject: '/release-reviews/reject',
+
   /** The catalogue and content editors (releases, phases, whitelist, boxes, compose; news, banners, recommend lists). */
   ...CatalogAdminPaths,
 } as const;

@@ -52,6 +52,8 @@ export const Status = {
   UPLOAD_REFUSED: '1030',
   /** Project application: not allowed in its state (one already open, or not reviewable as asked). */
   SETTLED_STATE: '1031',
+  /** Creator studio: not possible in the draft's state (edit a submitted or approved draft, submit twice, review one not submitted). */
+  DRAFT_STATE: '1036',
   /** Account cancellation refused: the account still holds goods or money that would be lost (data: {blockers}). */
   ACCOUNT_HAS_ASSETS: '1032',
   /** Account cancellation not possible in its state (a request already pending, none to withdraw, account closed). */

@@ -10,7 +10,7 @@ import { idParam, page, paging } from './paging.ts';
  * A message is stored as i18n keys + parameters and rendered in the reader's language when it is
  * read (NOTICE_TEXTS below), so switching the language re-renders old messages too.
  */
-export const MESSAGE_KINDS = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'order_refunded', 'drop_starting', 'lottery_result', 'service_reply', 'application_approved'] as const;
+export const MESSAGE_KINDS = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'order_refunded', 'drop_starting', 'lottery_result', 'service_reply', 'application_approved', 'release_review'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const messageKind = z.enum(MESSAGE_KINDS);
 
@@ -26,6 +26,7 @@ export const DEFAULT_MESSAGE_SETTINGS: Record<MessageKind, { inApp: boolean; sms
   lottery_result: { inApp: true, sms: false },
   service_reply: { inApp: true, sms: false },
   application_approved: { inApp: true, sms: false },
+  release_review: { inApp: true, sms: false },
 };
 
 /**
@@ -84,6 +85,16 @@ export const NOTICE_TEXTS = {
     zh: '您的项目入驻申请《{project}》已审核通过，您已成为平台创作者，可前往创作者主页完善资料。',
     en: 'Your project application "{project}" has been approved: you are now a creator on the platform; open your creator page to complete your profile.',
   },
+  'release_approved.title': { zh: '发售审核已通过', en: 'Release approved' },
+  'release_approved.body': {
+    zh: '您提交的发售《{name}》已审核通过，将于{start}开售。',
+    en: 'Your release "{name}" has been approved and goes on sale at {start}.',
+  },
+  'release_rejected.title': { zh: '发售审核未通过', en: 'Release not approved' },
+  'release_rejected.body': {
+    zh: '您提交的发售《{name}》未通过审核，原因：{reason}。修改后可重新提交。',
+    en: 'Your release "{name}" was not approved. Reason: {reason}. You can edit it and submit it again.',
+  },
   'lottery_lost.title': { zh: '抽签结果', en: 'Lottery result' },
   'lottery_lost.body': {
     zh: '您参与的《{name}》抽签结果已公布：很遗憾，您未中签。',
@@ -92,7 +103,7 @@ export const NOTICE_TEXTS = {
 } as const satisfies Record<string, { zh: string; en: string }>;
 export type NoticeTextKey = keyof typeof NOTICE_TEXTS;
 /** The template (NOTICE_TEXTS prefix) a message uses: its kind, except the lottery's two outcomes. */
-export type NoticeTemplate = Exclude<MessageKind, 'lottery_result'> | 'lottery_won' | 'lottery_lost';
+export type NoticeTemplate = Exclude<MessageKind, 'lottery_result' | 'release_review'> | 'lottery_won' | 'lottery_lost' | 'release_approved' | 'release_rejected';
 
 /** One message, rendered in the reader's language. */
 export const messageItem = z.object({

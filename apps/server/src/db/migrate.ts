@@ -27,6 +27,7 @@ import * as m0024 from './migrations/0024-card-payments.ts';
 import * as m0027 from './migrations/0027-release-royalty.ts';
 import * as m0028 from './migrations/0028-creator-onboarding.ts';
 import * as m0029 from './migrations/0029-release-media.ts';
+import * as m0030 from './migrations/0030-release-drafts.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 
 /** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
@@ -83,6 +84,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0028-creator-onboarding': m0028.migration,
   // 0029: video and 3D releases (projects.media_kind, projects.media_key; NULL = the cover image only).
   '0029-release-media': m0029.migration,
+  // 0030: the creator studio's release drafts (submitted for review, approved into a release).
+  '0030-release-drafts': m0030.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -1207,7 +1207,33 @@ export interface TicketEventsTable {
   created_at: number;
 }
 
+/** Migration 0030: a creator's release draft (modules/studio). */
+export interface ReleaseDraftsTable {
+  id: Generated<number>;
+  creator_id: number;
+  /** draft | submitted | approved | rejected */
+  state: 'draft' | 'submitted' | 'approved' | 'rejected';
+  title: string;
+  story_html: string;
+  cover_key: string | null;
+  media_kind: 'image' | 'video' | 'model' | null;
+  media_key: string | null;
+  supply: number | null;
+  price_fen: number | null;
+  sale_start_at: number | null;
+  per_identity_limit: number | null;
+  holding_days: number | null;
+  royalty_permille: number | null;
+  review_reason: string | null;
+  reviewer_staff_id: number | null;
+  project_id: number | null;
+  created_at: number;
+  updated_at: number;
+  submitted_at: number | null;
+  reviewed_at: number | null;
+}
 export interface Database {
+  release_drafts: ReleaseDraftsTable;
   users: UsersTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;

@@ -23,6 +23,7 @@ import { checkReason, freezeUser, revealMobile, searchUsers, unfreezeUser, userD
 import { afterCreatorChange, checkCreatorEdit, creatorForStaff, listCreatorsForStaff, setCreatorDisabled, setCreatorVerified, updateCreatorByStaff } from './creators.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { studioAdminRoutes } from '../studio/admin-routes.ts';
 
 /**
  * The operations console's API under ADMIN_BASE (docs/admin.md): registered in its own scope by
@@ -283,6 +284,8 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
 
   /* ───────────── catalogue and content editors (catalog/routes.ts) ───────────── */
   await catalogRoutes(scope, ctx);
+  /* ───────────── release reviews of the creator studio (studio/admin-routes.ts) ───────────── */
+  studioAdminRoutes(scope, ctx);
 
   /* ───────────── audit log (audit-list.ts) ───────────── */
   adminRoute(scope, ctx, { path: AdminPaths.auditList, access: 'audit.read', audit: false, body: A.auditListBody, handler: (c) => listAudit(ctx, c.body) });
