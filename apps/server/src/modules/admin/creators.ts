@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { CREATOR_LIMITS, lineOk, MEDIA_LINK_MESSAGES, mediaLinkProblem, normaliseMediaLink, textOk } from '@cfx/contract/creator-rules.ts';
 import type { AdminCreatorDetail, AdminCreatorRow, Page } from '@cfx/contract/admin.ts';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
@@ -9,6 +8,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { invalidateProjectInfo } from '../catalog/project-info.ts';
 import { jsonArray } from '../catalog/repo.ts';
 import { invalidateSearchIndex } from '../search/search-index.ts';
+import { checkCreatorText } from '../creators/check-creator-text.ts';
 import type { AuditEntry } from './audit.ts';
 import { checkImage } from './catalog/images.ts';
 import { likeEscape } from './users.ts';
@@ -114,24 +114,7 @@ type ProfileSet = Partial<Pick<CreatorsTable, 'name' | 'intro' | 'avatar' | 'ban
  * current image stays allowed). Outside any transaction: reads only.
  */
 export async function checkCreatorEdit(ctx: AppContext, input: CreatorEdit, current: AdminCreatorDetail): Promise<ProfileSet> {
-  const set: ProfileSet = {};
-  if (input.name !== undefined && input.name !== null) {
-    if (!lineOk(input.name, CREATOR_LIMITS.nameMax)) throw new ApiError(Status.INVALID, 'creatorBadName', { n: CREATOR_LIMITS.nameMax });
-    set.name = input.name.trim();
-  }
-  if (input.intro !== undefined && input.intro !== null) {
-    const intro = input.intro.replace(/\r\n?/g, '\n');
-    if (!textOk(intro, CREATOR_LIMITS.introMax)) throw new ApiError(Status.INVALID, 'creatorBadIntro', { n: CREATOR_LIMITS.introMax });
-    set.intro = intro.trim();
-  }
-  if (input.mediaLinks !== undefined && input.mediaLinks !== null) {
-    if (input.mediaLinks.length > CREATOR_LIMITS.mediaLinksMax) throw new ApiError(Status.INVALID, 'creatorTooManyLinks', { n: CREATOR_LIMITS.mediaLinksMax });
-    input.mediaLinks.forEach((link, i) => {
-      const problem = mediaLinkProblem(link);
-      if (problem) throw new ApiError(Status.INVALID, MEDIA_LINK_MESSAGES[problem], { i: i + 1, n: CREATOR_LIMITS.labelMax });
-    });
-    set.media_links = JSON.stringify(input.mediaLinks.map(normaliseMediaLink));
-  }
+  const set: ProfileSet = checkCreatorText(input);
   if (input.avatar !== undefined && input.avatar !== null) set.avatar = await checkImage(ctx, input.avatar, current.avatar);
   if (input.banner !== undefined && input.banner !== null) set.banner = await checkImage(ctx, input.banner, current.banner);
   return set;

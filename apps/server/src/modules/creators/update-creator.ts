@@ -1,12 +1,10 @@
-import { CREATOR_LIMITS, lineOk, MEDIA_LINK_MESSAGES, mediaLinkProblem, normaliseMediaLink, textOk } from '@cfx/contract/creator-rules.ts';
 import type { UpdateCreatorBody } from '@cfx/contract/creators.ts';
-import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import type { CreatorsTable } from '../../db/schema.ts';
-import { ApiError } from '../../http/envelope.ts';
 import { invalidateProjectInfo } from '../catalog/project-info.ts';
 import { queryCreator } from '../catalog/query-creator.ts';
 import { invalidateSearchIndex } from '../search/search-index.ts';
+import { checkCreatorText } from './check-creator-text.ts';
 import { ownedImages } from './owned-images.ts';
 import { requireOwnCreator } from './own-creator.ts';
 
@@ -25,25 +23,7 @@ import { requireOwnCreator } from './own-creator.ts';
  */
 export async function updateCreator(ctx: AppContext, userId: number, input: UpdateCreatorBody) {
   const creator = await requireOwnCreator(ctx, userId);
-  const set: Partial<Pick<CreatorsTable, 'name' | 'intro' | 'avatar' | 'banner' | 'media_links'>> = {};
-
-  if (input.name !== undefined && input.name !== null) {
-    if (!lineOk(input.name, CREATOR_LIMITS.nameMax)) throw new ApiError(Status.INVALID, 'creatorBadName', { n: CREATOR_LIMITS.nameMax });
-    set.name = input.name.trim();
-  }
-  if (input.intro !== undefined && input.intro !== null) {
-    const intro = input.intro.replace(/\r\n?/g, '\n');
-    if (!textOk(intro, CREATOR_LIMITS.introMax)) throw new ApiError(Status.INVALID, 'creatorBadIntro', { n: CREATOR_LIMITS.introMax });
-    set.intro = intro.trim();
-  }
-  if (input.mediaLinks !== undefined && input.mediaLinks !== null) {
-    if (input.mediaLinks.length > CREATOR_LIMITS.mediaLinksMax) throw new ApiError(Status.INVALID, 'creatorTooManyLinks', { n: CREATOR_LIMITS.mediaLinksMax });
-    input.mediaLinks.forEach((link, i) => {
-      const problem = mediaLinkProblem(link);
-      if (problem) throw new ApiError(Status.INVALID, MEDIA_LINK_MESSAGES[problem], { i: i + 1, n: CREATOR_LIMITS.labelMax });
-    });
-    set.media_links = JSON.stringify(input.mediaLinks.map(normaliseMediaLink));
-  }
+  const set: Partial<Pick<CreatorsTable, 'name' | 'intro' | 'avatar' | 'banner' | 'media_links'>> = checkCreatorText(input);
   const imageKeys = [input.avatarKey, input.bannerKey].filter((k): k is string => typeof k === 'string');
   if (imageKeys.length) await ownedImages(ctx, userId, imageKeys.map((k) => k.trim()));
   if (typeof input.avatarKey === 'string') set.avatar = ctx.storage.url(input.avatarKey.trim());
