@@ -325,6 +325,7 @@ export const serverMessages = {
   uploadTooLarge: { zh: '文件过大，最大{mb}MB', en: 'the file is too large (at most {mb} MB)' },
   uploadBadImageType: { zh: '仅支持 JPG、PNG、WebP、GIF 格式的图片', en: 'only JPG, PNG, WebP and GIF images are accepted' },
   uploadBadFileType: { zh: '仅支持 PDF、ZIP、DOCX 文件或 JPG、PNG 扫描件', en: 'only PDF, ZIP and DOCX files or JPG and PNG scans are accepted' },
+  uploadBadMediaType: { zh: '仅支持 MP4、WebM 视频或 GLB 3D 模型', en: 'only MP4 and WebM videos or GLB 3D models are accepted' },
   uploadBadImage: {
     zh: '图片已损坏或尺寸不符（边长需在{min}至{max}像素之间）',
     en: 'the image is damaged or its size is out of range (each side {min} to {max} pixels)',

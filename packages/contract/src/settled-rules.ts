@@ -60,6 +60,11 @@ export const DOCUMENT_TYPES = [
 /** What the file pickers offer (a hint only: the server sniffs the bytes). */
 export const IMAGE_ACCEPT = '.jpg,.jpeg,.png,.webp,.gif,image/jpeg,image/png,image/webp,image/gif';
 export const DOCUMENT_ACCEPT = '.pdf,.zip,.docx,.jpg,.jpeg,.png,application/pdf,application/zip,image/jpeg,image/png';
+/** Artwork media accepted by /official/settled/oss/upload?kind=media (video and 3D collectibles). */
+export const MEDIA_TYPES = ['video/mp4', 'video/webm', 'model/gltf-binary'] as const;
+/** The largest artwork media file by default (UPLOAD_MEDIA_MAX_MB). */
+export const MEDIA_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
+export const MEDIA_ACCEPT = '.mp4,.webm,.glb,video/mp4,video/webm,model/gltf-binary';
 
 /** The application as the form sends it (POST /official/settled). */
 export interface SettledInput {

@@ -7,7 +7,7 @@ import { CreatorPaths, DevPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUserId } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { IMAGE_POLICY } from '../uploads/policies.ts';
+import { imageOrMediaPolicy } from '../uploads/policies.ts';
 import { filePart, saveUpload } from '../uploads/save-upload.ts';
 import { addMoment } from './add-moment.ts';
 import { deleteMoment } from './delete-moment.ts';
@@ -63,7 +63,8 @@ export async function creatorRoutes(api: FastifyInstance, ctx: AppContext) {
     return ok(req, await deleteMoment(ctx, await requireUserId(ctx, req), req.body.id), 'momentDeleted');
   });
 
-  // The creator's image upload (avatar, banner, moment images): saveUpload's image policy, in its
+  // The creator's image upload (avatar, banner, moment images): saveUpload's image policy (or the
+  // media policy with ?kind=media), in its
   // own scope so that only this route parses multipart/form-data.
   await api.register(async (scope) => {
     await scope.register(multipart, { throwFileSizeLimit: false });
@@ -74,9 +75,11 @@ export async function creatorRoutes(api: FastifyInstance, ctx: AppContext) {
         try {
           const userId = await requireUserId(ctx, req);
           await requireOwnCreator(ctx, userId);
-          const part = await filePart(ctx, req, IMAGE_POLICY);
-          const { id: _id, ...saved } = await saveUpload(ctx, userId, part, IMAGE_POLICY, req.log);
-          const size = (await storedImageSize(ctx, saved.key)) ?? { width: 0, height: 0 };
+          // `?kind=media`: the artwork video or 3D model of a release (MP4, WebM, GLB; width and height 0).
+          const policy = imageOrMediaPolicy(req.query);
+          const part = await filePart(ctx, req, policy);
+          const { id: _id, ...saved } = await saveUpload(ctx, userId, part, policy, req.log);
+          const size = (policy.kind === 'image' ? await storedImageSize(ctx, saved.key) : undefined) ?? { width: 0, height: 0 };
           return ok(req, { ...saved, ...size });
         } catch (err) {
           // Refused before the body was read (no login, not a creator, too large): close rather than read the rest.

@@ -1,6 +1,8 @@
-import { DOCUMENT_TYPES, IMAGE_TYPES, UPLOAD_DEFAULTS } from '@cfx/contract/settled-rules.ts';
+import { DOCUMENT_TYPES, IMAGE_TYPES, MEDIA_TYPES, UPLOAD_DEFAULTS } from '@cfx/contract/settled-rules.ts';
+import { Status } from '@cfx/contract/envelope.ts';
 import type { MessageKey } from '@cfx/contract/messages.ts';
 import type { UploadKind } from '../../db/schema.ts';
+import { ApiError } from '../../http/envelope.ts';
 import type { UploadsConfig } from './uploads-config.ts';
 
 /**
@@ -30,6 +32,20 @@ export const IMAGE_POLICY: UploadPolicy = {
   badType: 'uploadBadImageType',
 };
 
+/**
+ * Artwork media of video and 3D collectibles (POST /official/settled/oss/upload?kind=media): MP4,
+ * WebM and binary glTF 2.0, judged by their bytes, up to UPLOAD_MEDIA_MAX_MB; public like images
+ * (served with HTTP Range at /media/uploads/public/media/…). The poster frame is a separate image.
+ */
+export const MEDIA_POLICY: UploadPolicy = {
+  kind: 'media',
+  visibility: 'public',
+  folder: 'media',
+  accept: MEDIA_TYPES,
+  maxBytes: (c) => c.mediaMaxBytes,
+  badType: 'uploadBadMediaType',
+};
+
 /** Qualification documents (licences, copyright certificates, ID scans): private. */
 export const DOCUMENT_POLICY: UploadPolicy = {
   kind: 'document',
@@ -46,3 +62,14 @@ export const IMAGE_BOUNDS = {
   maxSide: UPLOAD_DEFAULTS.imageMaxSide,
   maxPixels: UPLOAD_DEFAULTS.imageMaxPixels,
 };
+
+/**
+ * The policy of an image upload call by its `?kind=` query: absent or `image` → IMAGE_POLICY,
+ * `media` → MEDIA_POLICY (video and 3D artwork); anything else is 400 1001.
+ */
+export function imageOrMediaPolicy(query: unknown): UploadPolicy {
+  const kind = (query as Record<string, unknown> | undefined)?.kind;
+  if (kind === undefined || kind === 'image') return IMAGE_POLICY;
+  if (kind === 'media') return MEDIA_POLICY;
+  throw new ApiError(Status.INVALID, 'badParams', {}, 400);
+}

@@ -1,7 +1,9 @@
 /**
  * What a file is, from its bytes alone (never its name or the client's content type): the magic
  * numbers of JPEG, PNG, GIF, WebP, PDF and ZIP, a DOCX told from other ZIPs by its central
- * directory, and the pixel size of images read from their headers (nothing is decoded).
+ * directory, the pixel size of images read from their headers (nothing is decoded), and the artwork
+ * media: MP4 (an ISO BMFF `ftyp` box with an MP4 brand), WebM (an EBML header whose DocType is
+ * `webm`) and binary glTF 2.0 (`glTF`, version 2, declared length = the file's length).
  */
 export interface Sniffed {
   type: string;
@@ -21,6 +23,9 @@ export function sniff(buf: Buffer): Sniffed | undefined {
   }
   if (buf.length >= 30 && ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 4) === 'WEBP') return webp(buf);
   if (isPdf(buf)) return { type: 'application/pdf' };
+  if (isMp4(buf)) return { type: 'video/mp4' };
+  if (isWebm(buf)) return { type: 'video/webm' };
+  if (isGlb(buf)) return { type: 'model/gltf-binary' };
   if (buf.length >= 30 && buf.readUInt32LE(0) === 0x04034b50) {
     const names = zipNames(buf);
     if (!names || names.length === 0) return undefined;
@@ -107,4 +112,58 @@ export function zipNames(b: Buffer): string[] | undefined {
     p += 46 + nameLen + extraLen + commentLen;
   }
   return names;
+}
+
+/** Brands of the first `ftyp` box that make an ISO BMFF file an MP4 video (not HEIC/AVIF stills, not QuickTime). */
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'dash', 'M4V ', 'mmp4']);
+
+/** `[size]ftyp[major brand][minor version][compatible brands…]` at offset 0, with the major or a compatible brand in MP4_BRANDS. */
+function isMp4(b: Buffer): boolean {
+  if (b.length < 16 || ascii(b, 4, 4) !== 'ftyp') return false;
+  const size = b.readUInt32BE(0);
+  if (size < 16 || size > b.length || size > 4096 || size % 4 !== 0) return false;
+  if (MP4_BRANDS.has(ascii(b, 8, 4))) return true;
+  for (let i = 16; i + 4 <= size; i += 4) if (MP4_BRANDS.has(ascii(b, i, 4))) return true;
+  return false;
+}
+
+/** An EBML variable-length integer at `at`: its length in bytes and value (undefined past the buffer or when invalid). */
+function vint(b: Buffer, at: number, keepMarker: boolean): { len: number; value: number } | undefined {
+  if (at >= b.length) return undefined;
+  const first = b[at]!;
+  let len = 1;
+  while (len <= 8 && !(first & (0x80 >> (len - 1)))) len++;
+  if (len > 8 || at + len > b.length) return undefined;
+  let value = keepMarker ? first : first & (0xff >> len);
+  for (let i = 1; i < len; i++) value = value * 256 + b[at + i]!;
+  return { len, value };
+}
+
+/** The EBML header element (ID 1A 45 DF A3) first, and among its children a DocType (42 82) equal to `webm`. */
+function isWebm(b: Buffer): boolean {
+  if (b.length < 8 || b.readUInt32BE(0) !== 0x1a45dfa3) return false;
+  const hsize = vint(b, 4, false);
+  if (!hsize || hsize.value > 4096) return false;
+  let p = 4 + hsize.len;
+  const end = p + hsize.value;
+  if (end > b.length) return false;
+  while (p < end) {
+    const id = vint(b, p, true);
+    if (!id) return false;
+    const size = vint(b, p + id.len, false);
+    if (!size) return false;
+    const data = p + id.len + size.len;
+    if (data + size.value > end) return false;
+    if (id.value === 0x4282) return b.toString('latin1', data, data + size.value).replace(/\0+$/, '') === 'webm';
+    p = data + size.value;
+  }
+  return false;
+}
+
+/** Binary glTF: magic `glTF`, version 2, the header's total length equal to the file's, and a JSON chunk first. */
+function isGlb(b: Buffer): boolean {
+  if (b.length < 20 || ascii(b, 0, 4) !== 'glTF') return false;
+  if (b.readUInt32LE(4) !== 2 || b.readUInt32LE(8) !== b.length) return false;
+  const jsonLen = b.readUInt32LE(12);
+  return ascii(b, 16, 4) === 'JSON' && 20 + jsonLen <= b.length;
 }

@@ -1,4 +1,4 @@
-import { UPLOAD_DEFAULTS } from '@cfx/contract/settled-rules.ts';
+import { MEDIA_MAX_BYTES_DEFAULT, UPLOAD_DEFAULTS } from '@cfx/contract/settled-rules.ts';
 import type { S3Config } from '../../providers/storage/s3.ts';
 // A cycle with config.ts (which calls loadUploadsConfig): ConfigError is only used at call time.
 import { ConfigError } from '../../config.ts';
@@ -12,6 +12,8 @@ export interface UploadsConfig {
   imageMaxBytes: number;
   /** UPLOAD_FILE_MAX_MB (default 20): the largest document. */
   fileMaxBytes: number;
+  /** UPLOAD_MEDIA_MAX_MB (default 50): the largest artwork video or 3D model. */
+  mediaMaxBytes: number;
   /** UPLOADS_PER_USER_DAY (default 100): files one user may upload per 24 hours. */
   perUserDay: number;
   /** UPLOAD_MB_PER_USER_DAY (default 200): megabytes one user may upload per 24 hours. */
@@ -32,6 +34,7 @@ export function loadUploadsConfig(env: NodeJS.ProcessEnv): UploadsConfig {
     provider,
     imageMaxBytes: Math.round(num(env.UPLOAD_IMAGE_MAX_MB, UPLOAD_DEFAULTS.imageMaxBytes / MB) * MB),
     fileMaxBytes: Math.round(num(env.UPLOAD_FILE_MAX_MB, UPLOAD_DEFAULTS.fileMaxBytes / MB) * MB),
+    mediaMaxBytes: Math.round(num(env.UPLOAD_MEDIA_MAX_MB, MEDIA_MAX_BYTES_DEFAULT / MB) * MB),
     perUserDay: Math.floor(num(env.UPLOADS_PER_USER_DAY, 100)),
     bytesPerUserDay: Math.round(num(env.UPLOAD_MB_PER_USER_DAY, 200) * MB),
   };

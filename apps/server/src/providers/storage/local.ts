@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MEDIA_UPLOADS_PREFIX } from '@cfx/contract/routes.ts';
 import { ensurePrivateDir } from '../../util/private-files.ts';
-import { contentTypeOfKey, isStorageKey, StorageKeyError, type StorageProvider } from './types.ts';
+import { contentTypeOfKey, isStorageKey, resolveRange, StorageKeyError, type StorageProvider } from './types.ts';
 
 /**
  * Files under `root` (DATA_DIR/uploads): directories 0700, files 0600 like the rest of DATA_DIR
@@ -56,6 +56,24 @@ export function localStorage(root: string): StorageProvider {
         return undefined;
       }
       return { body: handle.createReadStream(), size: st.size, contentType: contentTypeOfKey(key) };
+    },
+    async getRange(key, range) {
+      const file = fileOf(key);
+      let handle: fs.promises.FileHandle;
+      try {
+        handle = await fs.promises.open(file, 'r');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+      const st = await handle.stat();
+      const span = st.isFile() ? resolveRange(range, st.size) : undefined;
+      if (!st.isFile() || !span) {
+        await handle.close();
+        return st.isFile() ? { totalSize: st.size, contentType: contentTypeOfKey(key), lastModified: st.mtimeMs } : undefined;
+      }
+      // The stream reads only [start, end] and closes the handle when done or destroyed.
+      return { totalSize: st.size, contentType: contentTypeOfKey(key), lastModified: st.mtimeMs, range: span, body: handle.createReadStream({ start: span.start, end: span.end }) };
     },
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { MEDIA_UPLOADS_PREFIX } from '@cfx/contract/routes.ts';
 import { amzDateOf, EMPTY_SHA256, sha256Hex, signV4, uriEncode } from './sigv4.ts';
-import { contentTypeOfKey, isStorageKey, StorageKeyError, type StorageProvider } from './types.ts';
+import { contentTypeOfKey, isStorageKey, StorageKeyError, type ByteRange, type RangedObject, type StorageProvider } from './types.ts';
 
 /** STORAGE_PROVIDER=s3: an S3-compatible bucket reached over HTTPS with SigV4-signed requests. */
 export interface S3Config {
@@ -21,13 +21,13 @@ export interface S3Config {
 }
 
 export interface S3Request {
-  method: 'PUT' | 'GET' | 'DELETE';
+  method: 'PUT' | 'GET' | 'HEAD' | 'DELETE';
   url: string;
   headers: Record<string, string>;
 }
 
-/** The signed request for one object operation (exported for the request-shape test). */
-export function buildS3Request(cfg: S3Config, method: S3Request['method'], key: string, now: number, body?: { bytes: Buffer; contentType: string }): S3Request {
+/** The signed request for one object operation (exported for the request-shape test); `range` is a signed Range header. */
+export function buildS3Request(cfg: S3Config, method: S3Request['method'], key: string, now: number, body?: { bytes: Buffer; contentType: string }, range?: string): S3Request {
   if (!isStorageKey(key)) throw new StorageKeyError();
   const endpoint = new URL(cfg.endpoint);
   const host = cfg.pathStyle ? endpoint.host : `${cfg.bucket}.${endpoint.host}`;
@@ -36,6 +36,7 @@ export function buildS3Request(cfg: S3Config, method: S3Request['method'], key: 
   const payloadHash = body ? sha256Hex(body.bytes) : EMPTY_SHA256;
   const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash };
   if (body) headers['content-type'] = body.contentType;
+  if (range) headers.range = range;
   const signed = signV4({
     method,
     host,
@@ -91,6 +92,37 @@ export function s3Storage(cfg: S3Config, now: () => number = Date.now): StorageP
         contentType: contentTypeOfKey(key),
       };
     },
+    async getRange(key, range) {
+      // The bucket reads the range itself: never the whole object through us.
+      const res = await send(buildS3Request(cfg, 'GET', key, now(), undefined, rangeHeader(range)));
+      if (res.status === 404 || res.status === 403) {
+        await res.body?.cancel();
+        return undefined;
+      }
+      const contentType = contentTypeOfKey(key);
+      const lastModified = Date.parse(res.headers.get('last-modified') ?? '') || undefined;
+      if (res.status === 416) {
+        await res.body?.cancel();
+        // `Content-Range: bytes */<size>` when the store says it; else one HEAD for the size.
+        let total = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1] ?? NaN);
+        if (!Number.isFinite(total)) {
+          const head = await send(buildS3Request(cfg, 'HEAD', key, now()));
+          await head.body?.cancel();
+          if (!head.ok) throw new S3Error('head', head.status);
+          total = Number(head.headers.get('content-length') ?? 0);
+        }
+        return { totalSize: total, contentType, lastModified } satisfies RangedObject;
+      }
+      if (!res.ok || !res.body) {
+        await res.body?.cancel();
+        throw new S3Error('get', res.status);
+      }
+      const body = Readable.fromWeb(res.body as unknown as WebReadableStream<Uint8Array>);
+      const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.headers.get('content-range') ?? '');
+      if (res.status === 206 && m) return { totalSize: Number(m[3]), contentType, lastModified, range: { start: Number(m[1]), end: Number(m[2]) }, body };
+      // A store that ignored the Range answered 200 with the whole object.
+      return { totalSize: Number(res.headers.get('content-length') ?? 0), contentType, lastModified, body };
+    },
     async delete(key) {
       const res = await send(buildS3Request(cfg, 'DELETE', key, now()));
       await res.body?.cancel();
@@ -100,4 +132,9 @@ export function s3Storage(cfg: S3Config, now: () => number = Date.now): StorageP
       return publicBase ? `${publicBase}/${uriEncode(key, false)}` : MEDIA_UPLOADS_PREFIX + key;
     },
   };
+}
+
+/** The Range header for one byte range. */
+export function rangeHeader(r: ByteRange): string {
+  return 'suffix' in r ? `bytes=-${r.suffix}` : `bytes=${r.start}-${r.end ?? ''}`;
 }

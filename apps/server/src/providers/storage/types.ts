@@ -7,6 +7,31 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A single byte range as a Range header asks it: `bytes=a-b`, `bytes=a-` (no end) or `bytes=-n` (the last n bytes). */
+export type ByteRange = { start: number; end?: number } | { suffix: number };
+
+/**
+ * A ranged read: the object's whole size and content type, its last modification when known, and
+ * either the range served (inclusive offsets) with a stream of just those bytes, or no body when
+ * the range cannot be satisfied (starts at or past the end, or an empty suffix). `range` is absent
+ * when the whole object is in `body` (a store that ignored the range).
+ */
+export interface RangedObject {
+  totalSize: number;
+  contentType: string;
+  lastModified?: number;
+  range?: { start: number; end: number };
+  body?: Readable;
+}
+
+/** The inclusive offsets of `r` in an object of `size` bytes, or undefined when unsatisfiable. */
+export function resolveRange(r: ByteRange, size: number): { start: number; end: number } | undefined {
+  if (size <= 0) return undefined;
+  if ('suffix' in r) return r.suffix > 0 ? { start: Math.max(0, size - r.suffix), end: size - 1 } : undefined;
+  if (r.start >= size) return undefined;
+  return { start: r.start, end: Math.min(r.end ?? size - 1, size - 1) };
+}
+
 /**
  * Where uploaded files live (STORAGE_PROVIDER): `local` files under DATA_DIR/uploads (default) or an
  * S3-compatible bucket (`s3`). Keys are made by the uploads module and checked here again with
@@ -19,6 +44,8 @@ export interface StorageProvider {
   put(key: string, bytes: Buffer, contentType: string): Promise<void>;
   /** The object, or undefined when there is none under `key`. */
   get(key: string): Promise<StoredObject | undefined>;
+  /** One byte range of the object (video seeking), streamed, never the whole object read; undefined when there is none. */
+  getRange(key: string, range: ByteRange): Promise<RangedObject | undefined>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
   /** Where a browser reads a public key: `/media/uploads/<key>` (served by us) or the bucket's public base URL. */
@@ -42,6 +69,9 @@ const TYPES: Record<string, string> = {
   pdf: 'application/pdf',
   zip: 'application/zip',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  glb: 'model/gltf-binary',
 };
 /** The content type of a key by its extension (the uploads module chose the extension from the sniffed bytes). */
 export function contentTypeOfKey(key: string): string {
