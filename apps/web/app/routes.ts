@@ -81,6 +81,7 @@ export default [
     route('audit', 'routes/admin.audit.tsx'),
     // The catalogue and content editors (docs/admin.md "Catalogue and content").
     route('creators', 'routes/admin.creators.tsx'),
+    route('release-reviews', 'routes/admin.release-reviews.tsx'),
     route('releases', 'routes/admin.releases.tsx'),
     route('news', 'routes/admin.news.tsx'),
     route('banners', 'routes/admin.banners.tsx'),

@@ -39,7 +39,7 @@ describe('console navigation', () => {
     const paths = (role: (typeof STAFF_ROLES)[number]) => visibleNav(permissionsOf([role])).map((n) => n.to);
     expect(paths('owner')).toEqual(ADMIN_NAV.map((n) => n.to));
     expect(paths('reviewer')).toEqual(['/admin', '/admin/users', '/admin/applications', '/admin/kyc', '/admin/creators']);
-    expect(paths('operator')).toEqual(['/admin', '/admin/creators', '/admin/releases', '/admin/news', '/admin/banners']);
+    expect(paths('operator')).toEqual(['/admin', '/admin/creators', '/admin/releases', '/admin/release-reviews', '/admin/news', '/admin/banners']);
     expect(paths('finance')).toEqual(['/admin', '/admin/users', '/admin/orders', '/admin/withdrawals']);
     expect(paths('support')).toEqual(['/admin', '/admin/users', '/admin/tickets', '/admin/orders']);
   });

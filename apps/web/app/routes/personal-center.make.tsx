@@ -1,8 +1,15 @@
 import { useTranslation } from '../i18n/index.ts';
-import { ComingSoon } from '../components/ui/coming-soon.tsx';
+import { Seo } from '../components/ui/seo.tsx';
+import { StudioPage } from '../features/studio/components/studio-page.tsx';
 
-/** Personal center: make (content not shown in the spec) — placeholder until its issue lands. */
+/** Personal center: make — the creator studio (features/studio; docs/web.md "Creator studio"). */
 export default function Page() {
   const { t } = useTranslation();
-  return <ComingSoon bare title={t('pc.pages.make')} />;
+  return (
+    <section className="card p-5" data-testid="pc-make">
+      <Seo title={t('studio.title')} description={t('pages.personalCenter.description')} />
+      <h1 className="mb-4 text-lg text-ink">{t('studio.title')}</h1>
+      <StudioPage />
+    </section>
+  );
 }

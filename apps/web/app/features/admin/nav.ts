@@ -26,6 +26,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/withdrawals', label: 'nav.withdrawals', permission: 'withdrawals.read', group: 'ops', testId: 'admin-nav-withdrawals' },
   { to: '/admin/creators', label: 'nav.creators', permission: 'creators.read', group: 'catalog', testId: 'admin-nav-creators' },
   { to: '/admin/releases', label: 'nav.releases', permission: 'catalog.edit', group: 'catalog', testId: 'admin-nav-releases' },
+  { to: '/admin/release-reviews', label: 'nav.releaseReviews', permission: 'catalog.edit', group: 'catalog', testId: 'admin-nav-release-reviews' },
   { to: '/admin/news', label: 'nav.news', permission: 'content.edit', group: 'catalog', testId: 'admin-nav-news' },
   { to: '/admin/banners', label: 'nav.banners', permission: 'content.edit', group: 'catalog', testId: 'admin-nav-banners' },
   { to: '/admin/staff', label: 'nav.staff', permission: 'staff.manage', group: 'admin', testId: 'admin-nav-staff' },

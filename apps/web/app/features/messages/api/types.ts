@@ -4,7 +4,7 @@ import type { MessageItem, MessageKind, MessageSetting } from '@cfx/contract/use
 import type { Page } from '@cfx/contract/paging.ts';
 
 /** Same order as the contract's MESSAGE_KINDS (a value here: importing the contract's would pull zod in). */
-export const MESSAGE_KINDS: readonly MessageKind[] = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'order_refunded', 'drop_starting', 'lottery_result', 'service_reply', 'application_approved'];
+export const MESSAGE_KINDS: readonly MessageKind[] = ['sold', 'bid_received', 'bid_accepted', 'order_expiring', 'order_expired', 'order_refunded', 'drop_starting', 'lottery_result', 'service_reply', 'application_approved', 'release_review'];
 
 export type MessagePage = Page<MessageItem> & { unread: number };
 export interface UnreadCounts {

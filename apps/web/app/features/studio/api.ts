@@ -1,0 +1,11 @@
+import { StudioPaths, type DraftInput, type ReleaseDraft, type StudioStats } from '@cfx/contract/studio.ts';
+import type { Page } from '@cfx/contract/admin.ts';
+import { api } from '../../lib/api.ts';
+
+/** The creator studio's calls (docs/api.md "Creator studio"); a refusal shows the server's message (lib/api.ts). */
+export const listDrafts = (signal?: AbortSignal) => api<Page<ReleaseDraft>>(StudioPaths.drafts, { pageNum: 1, pageSize: 50 }, { silent: true, signal });
+export const studioStats = (signal?: AbortSignal) => api<StudioStats>(StudioPaths.stats, {}, { silent: true, signal });
+export const createDraft = (body: DraftInput) => api<ReleaseDraft>(StudioPaths.create, body);
+export const updateDraft = (id: number, body: DraftInput) => api<ReleaseDraft>(StudioPaths.update, { id, ...body });
+export const submitDraft = (id: number) => api<ReleaseDraft>(StudioPaths.submit, { id });
+export const withdrawDraft = (id: number) => api<ReleaseDraft>(StudioPaths.withdraw, { id });
