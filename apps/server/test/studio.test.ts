@@ -196,13 +196,16 @@ describe('review', () => {
     expect(await adminCall(t, AdminPaths.releaseReviewApprove, { id: d.data.id }, operator.token)).toMatchObject({ status: '1036' });
 
     expect((await call(t, StudioPaths.update, { id: d.data.id, title: '山海·白泽（高清）' }, c.h)).data).toMatchObject({ state: 'rejected', title: '山海·白泽（高清）' });
+    // The artwork media: an image upload is not a video (1001, nothing changed); as an image it is kept.
+    expect(await call(t, StudioPaths.update, { id: d.data.id, mediaKind: 'video', mediaKey: c.coverKey }, { ...c.h, lang: 'en' })).toMatchObject({ status: '1001', message: 'the media file is not valid' });
+    expect((await call(t, StudioPaths.update, { id: d.data.id, mediaKind: 'image', mediaKey: c.coverKey }, c.h)).data).toMatchObject({ mediaKind: 'image', mediaKey: c.coverKey });
     expect((await call(t, StudioPaths.submit, { id: d.data.id }, c.h)).data.state).toBe('submitted');
     expect((await call(t, StudioPaths.withdraw, { id: d.data.id }, c.h))).toMatchObject({ status: '000000', data: { state: 'draft' } });
     expect(await call(t, StudioPaths.withdraw, { id: d.data.id }, c.h)).toMatchObject({ status: '1036' });
     await call(t, StudioPaths.submit, { id: d.data.id }, c.h);
     const ok = await adminCall(t, AdminPaths.releaseReviewApprove, { id: d.data.id }, operator.token);
     expect(ok.status, ok.message).toBe('000000');
-    const p = await t.ctx.db.kysely.selectFrom('projects').select('name').where('id', '=', ok.data.projectId).executeTakeFirstOrThrow();
-    expect(p.name).toBe('山海·白泽（高清）');
+    const p = await t.ctx.db.kysely.selectFrom('projects').select(['name', 'media_kind', 'media_key']).where('id', '=', ok.data.projectId).executeTakeFirstOrThrow();
+    expect(p).toEqual({ name: '山海·白泽（高清）', media_kind: 'image', media_key: c.coverKey });
   });
 });

@@ -62,6 +62,8 @@ export async function approveDraft(ctx: AppContext, trx: Q, id: number, staffId:
     royaltyPermille: Number(r.royalty_permille ?? 0),
   }, now);
   await trx.updateTable('release_drafts').set({ project_id: out.projectId }).where('id', '=', id).execute();
+  // The artwork's video / 3D model (migration 0029); the cover stays its poster.
+  if (r.media_kind && r.media_key) await trx.updateTable('projects').set({ media_kind: r.media_kind, media_key: r.media_key }).where('id', '=', out.projectId).execute();
   await notifyUser(ctx, trx, await creatorUser(trx, Number(r.creator_id)), 'release_review', { name: r.title, startAt: Number(r.sale_start_at) }, {
     template: 'release_approved', dedupeKey: `release_approved:${id}`, link: `/projects/detail/${out.projectId}`, now,
   });

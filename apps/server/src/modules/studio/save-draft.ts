@@ -44,8 +44,9 @@ async function columnsOf(ctx: AppContext, userId: number, f: DraftInput): Promis
     const key = f.mediaKey || null;
     if ((kind === null) !== (key === null)) throw invalid('studioBadMedia');
     if (key) {
-      const up = await ctx.db.kysely.selectFrom('uploads').select('id').where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
-      if (!up) throw invalid('studioBadMedia');
+      // One of the creator's own public uploads: an image for 'image', a media file (video / 3D model) otherwise.
+      const up = await ctx.db.kysely.selectFrom('uploads').select(['id', 'kind']).where('user_id', '=', userId).where('key', '=', key).executeTakeFirst();
+      if (!up || !key.startsWith('public/') || String(up.kind) !== (kind === 'image' ? 'image' : 'media')) throw invalid('studioBadMedia');
     }
     c.media_kind = kind;
     c.media_key = key;
