@@ -50,7 +50,16 @@ export const projectCard = z.object({
 });
 export type ProjectCard = z.infer<typeof projectCard>;
 
+/**
+ * A release's artwork media when it is a video or 3D model (migration 0029: projects.media_kind /
+ * media_key); absent or null = the cover image only. The cover is the poster frame.
+ */
+export const releaseMedia = z.object({ kind: z.enum(['image', 'video', 'model']), url: z.string() });
+export type ReleaseMedia = z.infer<typeof releaseMedia>;
+
 export const projectDetail = projectCard.extend({
+  /** The artwork video or 3D model (MediaView); null = the cover image. */
+  media: releaseMedia.nullable().optional(),
   /** Sanitised HTML (allow-listed tags only). */
   descriptionHtml: z.string(),
   contractAddress: z.string().nullable(),
@@ -129,6 +138,8 @@ export const goodsCard = z.object({
 export type GoodsCard = z.infer<typeof goodsCard>;
 
 export const goodsDetail = goodsCard.extend({
+  /** The release's artwork video or 3D model (MediaView); null = the image. */
+  media: releaseMedia.nullable().optional(),
   tokenId: z.string().nullable(),
   contract: z.string().nullable(),
   attributes: z.array(attribute),

@@ -2,6 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import type { GoodsDetail } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
 import { projectInfo, type ProjectInfo } from './project-info.ts';
+import { releaseMediaOf } from './release-media.ts';
 import { goodsCardFromInfo, jsonArray, notFound, projectStatusOf, type GoodsRow } from './repo.ts';
 
 const DAY_MS = 86_400_000;
@@ -68,6 +69,7 @@ export async function readGoods(ctx: AppContext, id: number): Promise<{ detail: 
     salePriceFen: card.salePriceFen,
     lastPriceFen: card.lastPriceFen,
     chainStatus: card.chainStatus,
+    media: releaseMediaOf(ctx, p.media_kind, p.media_key),
     tokenId: r.token_id === null ? null : String(r.token_id),
     contract: r.contract,
     attributes: jsonArray<{ trait: unknown; value: unknown }>(r.attributes).map((a) => ({ trait: String(a?.trait ?? ''), value: String(a?.value ?? '') })),

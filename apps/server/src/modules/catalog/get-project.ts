@@ -1,11 +1,12 @@
 import type { ProjectDetail } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
 import { saleWindowsOf } from './phase-windows.ts';
+import { releaseMediaOf } from './release-media.ts';
 import { notFound, projectCardQuery, toProjectCard } from './repo.ts';
 
 async function projectRow(ctx: AppContext, id: number) {
   const row = await projectCardQuery(ctx)
-    .select(['projects.description_html', 'projects.contract_address', 'projects.token_start', 'projects.token_end'])
+    .select(['projects.description_html', 'projects.contract_address', 'projects.token_start', 'projects.token_end', 'projects.media_kind', 'projects.media_key'])
     .where('projects.id', '=', id)
     .executeTakeFirst();
   if (!row) throw notFound('projectNotFound');
@@ -24,6 +25,7 @@ export async function getProject(ctx: AppContext, id: number): Promise<ProjectDe
     contractAddress: row.contract_address,
     tokenStart: tokenStr(row.token_start),
     tokenEnd: tokenStr(row.token_end),
+    media: releaseMediaOf(ctx, row.media_kind, row.media_key),
     serverTime: now,
   };
 }

@@ -26,6 +26,9 @@ export interface ProjectInfo {
   sale_start_at: number;
   sale_end_at: number | null;
   holding_days: number;
+  /** Artwork media (migration 0029); null = the cover only. */
+  media_kind: string | null;
+  media_key: string | null;
   creator: CreatorBrief;
 }
 
@@ -47,7 +50,7 @@ async function load(ctx: AppContext, h: Holder) {
     .innerJoin('users', 'users.id', 'creators.user_id')
     .select([
       'projects.id', 'projects.name', 'projects.cover', 'projects.category', 'projects.price_fen', SUPPLY.as('supply'), SOLD.as('sold'),
-      'projects.sale_start_at', 'projects.sale_end_at', 'projects.holding_days',
+      'projects.sale_start_at', 'projects.sale_end_at', 'projects.holding_days', 'projects.media_kind', 'projects.media_key',
       'creators.id as creator_id', 'creators.name as creator_name', 'creators.avatar as creator_avatar', 'users.account_id as creator_account_id',
     ])
     .execute();
@@ -66,6 +69,8 @@ async function load(ctx: AppContext, h: Holder) {
       sale_start_at: Number(r.sale_start_at),
       sale_end_at: r.sale_end_at === null ? null : Number(r.sale_end_at),
       holding_days: Number(r.holding_days),
+      media_kind: r.media_kind ?? null,
+      media_key: r.media_key ?? null,
       creator: { id: Number(r.creator_id), accountId: r.creator_account_id, name: r.creator_name, avatar: r.creator_avatar },
     };
     // An unchanged release keeps its object, so caches built from it can tell "unchanged" by identity.
