@@ -6,7 +6,7 @@ import { inTx } from '../src/db/tx.ts';
 import { createStaffAccount } from '../src/tools/create-staff.ts';
 import { adminCall, adminGet, auditSince, codeAt, lastAuditId, makeStaff, NEW_PASSWORD, nextStep, type Staff } from './admin-helpers.ts';
 import { paidOrder, submittedApplication, ticketWithShot, unpaidOrder } from './admin-fixtures.ts';
-import { catalogAuditScenarios } from './admin-catalog-helpers.ts';
+import { catalogAuditScenarios, someCreatorId } from './admin-catalog-helpers.ts';
 import { register } from './helpers.ts';
 import { makeMarketApp, makeTrader, topup, type FakeChain } from './market-helpers.ts';
 import { openAccount, verifiedUser } from './payouts-helpers.ts';
@@ -65,6 +65,19 @@ async function scenarios(): Promise<Record<string, Scenario>> {
   let creatorId = 0;
   const appCreator = async () =>
     (creatorId = Number((await t.ctx.db.kysely.selectFrom('creators').select('id').where('application_id', '=', app.id).executeTakeFirstOrThrow()).id));
+  const submittedDraft = async () => {
+    const now = t.clock.t;
+    const d = await t.ctx.db.kysely
+      .insertInto('release_drafts')
+      .values({
+        creator_id: await someCreatorId(t), state: 'submitted', title: '审计发售', story_html: '<p>审计</p>', cover_key: 'public/img/202601/00000000000000000000000000000000.png',
+        media_kind: null, media_key: null, supply: 10, price_fen: 990, sale_start_at: now + 7_200_000, per_identity_limit: 2, holding_days: 0, royalty_permille: 50,
+        review_reason: null, reviewer_staff_id: null, project_id: null, created_at: now, updated_at: now, submitted_at: now, reviewed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(d.id);
+  };
   return {
     [AdminPaths.login]: { action: 'auth.password', staffId: () => created.staff.id, run: login, secrets: () => [created.oneTimePassword, secret] },
     [AdminPaths.totp]: { action: 'auth.totp_enrol', staffId: () => created.staff.id, run: async () => { const r = await adminCall(t, AdminPaths.totp, { code: codeAt(t, secret) }, pending, { ip: IP }); pwToken = r.data.token; return r; }, secrets: () => [secret] },
@@ -93,6 +106,9 @@ async function scenarios(): Promise<Record<string, Scenario>> {
     [AdminPaths.creatorDisable]: { action: 'creator.disable', targetId: () => String(creatorId), run: async () => adminCall(t, AdminPaths.creatorDisable, { id: await appCreator(), reason: '违规内容' }, o(), { ip: IP }) },
     [AdminPaths.creatorEnable]: { action: 'creator.enable', targetId: () => String(creatorId), run: async () => adminCall(t, AdminPaths.creatorEnable, { id: await appCreator(), reason: '已整改' }, o(), { ip: IP }) },
     [AdminPaths.creatorVerify]: { action: 'creator.verify', targetId: () => String(creatorId), run: async () => adminCall(t, AdminPaths.creatorVerify, { id: await appCreator(), verified: true }, o(), { ip: IP }) },
+    // The creator studio's release reviews: a submitted draft of some creator each.
+    [AdminPaths.releaseReviewApprove]: { action: 'release_draft.approve', run: async () => adminCall(t, AdminPaths.releaseReviewApprove, { id: await submittedDraft() }, o(), { ip: IP }) },
+    [AdminPaths.releaseReviewReject]: { action: 'release_draft.reject', run: async () => adminCall(t, AdminPaths.releaseReviewReject, { id: await submittedDraft(), reason: '封面不清晰' }, o(), { ip: IP }) },
     // The catalogue and content editors (admin-catalog-helpers.ts).
     ...catalogAuditScenarios(t, o, IP),
   };
