@@ -6,7 +6,7 @@ import { adminCall, auditSince, lastAuditId, makeStaff, type Staff } from './adm
 import { submittedApplication } from './admin-fixtures.ts';
 import { buy, FakeMinter, fulfilAndMint, makeDropApp } from './drops-helpers.ts';
 import { call, register, type TestApp } from './helpers.ts';
-import { expectLedgerBalanced, makeTrader, topup, type FakeChain } from './market-helpers.ts';
+import { createOrderFor, expectLedgerBalanced, listForSale, makeGoods, makeTrader, orderStatus, runJobs, topup, type FakeChain } from './market-helpers.ts';
 import { png, upload } from './upload-helpers.ts';
 
 /**
@@ -169,6 +169,23 @@ describe('review', () => {
     // ￥39.80 less the platform's commission (PRIMARY_COMMISSION_PERMILLE, 10 % by default).
     expect(rel).toMatchObject({ status: 'on_sale', sold: 2, holders: 1, primaryIncomeFen: 3980 - Number(order.data.commissionFen), royaltyIncomeFen: 0, royaltyPermille: 75 });
     expect(stats.data.balanceFen).toBe(3980 - Number(order.data.commissionFen));
+
+    // A resale of one of its collectibles at ￥100: the creator's royalty (7.5 %) shows as royalty income.
+    const seller = await makeTrader(t);
+    const g = await makeGoods(t, { projectId, creatorUserId: c.userId }, seller);
+    await listForSale(t, seller, g.goodsId, 10_000);
+    const reBuyer = await makeTrader(t);
+    await topup(t, reBuyer, 10_000);
+    const re = await createOrderFor(t, reBuyer, g.goodsId);
+    expect(re.status, re.message).toBe('000000');
+    expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: re.data.orderNo, method: 'balance' }, reBuyer.h)).status).toBe('000000');
+    await runJobs(t);
+    expect(await orderStatus(t, re.data.orderNo)).toBe('completed');
+    await expectLedgerBalanced(t);
+    const after = await call(t, StudioPaths.stats, {}, c.h);
+    expect(after.data.releases.find((x: { projectId: number }) => x.projectId === projectId)).toMatchObject({ royaltyIncomeFen: 750, primaryIncomeFen: rel.primaryIncomeFen, holders: 2 });
+    expect(after.data.totals.royaltyIncomeFen).toBe(750);
+    expect(after.data.balanceFen).toBe(stats.data.balanceFen + 750);
   });
 
   it('reject with a reason (required) → the creator sees it, edits and resubmits; withdraw', async () => {
