@@ -1903,6 +1903,12 @@ export const en: Messages = {
       shiftDone: 'Moved to {{address}}',
     },
   },
+  media: {
+    loadingModel: 'Loading 3D model…',
+    loadModel: 'View 3D model',
+    modelFailed: 'The 3D model could not be loaded',
+    videoUnsupported: 'Your browser does not support video playback',
+  },
   placeholder: {
     backHome: 'Back to home',
   },

@@ -1901,6 +1901,12 @@ export const zh = {
       shiftDone: '已转移至 {{address}}',
     },
   },
+  media: {
+    loadingModel: '加载3D模型…',
+    loadModel: '查看3D模型',
+    modelFailed: '3D模型加载失败',
+    videoUnsupported: '您的浏览器不支持视频播放',
+  },
   placeholder: {
     backHome: '返回首页',
   },

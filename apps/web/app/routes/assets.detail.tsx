@@ -8,6 +8,7 @@ import { formatCnDateTime } from '../components/ui/cn-time.ts';
 import { FactList } from '../components/ui/fact-list.tsx';
 import { PageMeta } from '../components/ui/page-meta.tsx';
 import { Price } from '../components/ui/price.tsx';
+import { MediaView } from '../components/ui/media-view.tsx';
 import { Thumb } from '../components/ui/thumb.tsx';
 import { optional, pageOrigin, required, serverApi } from '../features/catalog/api/server-api.server.ts';
 import { getGoods } from '../features/catalog/api/get-goods.ts';
@@ -54,7 +55,7 @@ export default function AssetDetail({ loaderData: d }: Route.ComponentProps) {
 
       <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="card self-start overflow-hidden">
-          <Thumb src={g.image} alt={g.name} width={600} height={600} eager className="aspect-square w-full bg-night-soft object-cover" />
+          <MediaView kind={g.media?.kind} src={g.media?.url} poster={g.image} alt={g.name} width={600} height={600} eager className="aspect-square w-full bg-night-soft object-cover" />
         </div>
         <div className="flex min-w-0 flex-col">
           <Link to={`/projects/detail/${g.projectId}`} className="w-max text-sm text-brand hover:underline" data-testid="asset-project">

@@ -11,6 +11,7 @@ import { PendingRegion } from '../components/ui/pending.tsx';
 import { Price } from '../components/ui/price.tsx';
 import { RichHtml } from '../components/ui/rich-html.tsx';
 import { EmptyBlock } from '../components/ui/spinner.tsx';
+import { MediaView } from '../components/ui/media-view.tsx';
 import { Thumb } from '../components/ui/thumb.tsx';
 import { optional, pageOrigin, pageParam, required, serverApi } from '../features/catalog/api/server-api.server.ts';
 import { getProject } from '../features/catalog/api/get-project.ts';
@@ -54,7 +55,7 @@ export default function ProjectDetail({ loaderData: d }: Route.ComponentProps) {
 
       <div className="grid gap-8 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <div className="card overflow-hidden">
-          <Thumb src={p.cover} alt={p.name} width={600} height={600} eager className="aspect-square w-full bg-night-soft object-cover" />
+          <MediaView kind={p.media?.kind} src={p.media?.url} poster={p.cover} alt={p.name} width={600} height={600} eager className="aspect-square w-full bg-night-soft object-cover" />
         </div>
         <div className="flex flex-col">
           <div className="flex items-center gap-2">
