@@ -262,8 +262,11 @@ export const en: Messages = {
     uploading: 'Uploading {{pct}}%',
     noCover: 'No cover yet',
     previewHint: 'Preview: the release page as buyers will see it',
-    field: { title: 'Title', story: 'Story', cover: 'Cover image', supply: 'Supply (units)', price: 'Price (yuan)', start: 'Sale start (China time)', limit: 'Per-identity limit', holdingDays: 'Holding days (before resale)', royalty: 'Royalty (%)' },
-    hint: { supply: '1-{{max}} units', price: 'In yuan, at most two decimals', start: 'At least 1 hour after you submit', royalty: '0-10 %, paid to you on every resale' },
+    mediaFailed: 'Upload failed, please try again',
+    mediaRemove: 'Remove',
+    mediaKind: { image: 'Image', video: 'Video', model: '3D model' },
+    field: { title: 'Title', story: 'Story', cover: 'Cover image', supply: 'Supply (units)', price: 'Price (yuan)', media: 'Artwork video or 3D model (optional)', start: 'Sale start (China time)', limit: 'Per-identity limit', holdingDays: 'Holding days (before resale)', royalty: 'Royalty (%)' },
+    hint: { supply: '1-{{max}} units', price: 'In yuan, at most two decimals', start: 'At least 1 hour after you submit', royalty: '0-10 %, paid to you on every resale', media: 'MP4 or WebM video, or a GLB model; the cover is its poster' },
   },
   pc: {
     title: 'Personal center',

@@ -260,8 +260,11 @@ export const zh = {
     uploading: '上传中 {{pct}}%',
     noCover: '尚未上传封面',
     previewHint: '预览：买家在发售页看到的样子',
-    field: { title: '作品名称', story: '作品介绍', cover: '封面图', supply: '发行量（份）', price: '单价（元）', start: '开售时间（北京时间）', limit: '每人限购（份）', holdingDays: '持有天数（天后可转售）', royalty: '版税（%）' },
-    hint: { supply: '1-{{max}} 份', price: '以元为单位，最多两位小数', start: '至少在提交 1 小时之后', royalty: '0-10%，每次转售时支付给您' },
+    mediaFailed: '上传失败，请重试',
+    mediaRemove: '移除',
+    mediaKind: { image: '图片', video: '视频', model: '3D 模型' },
+    field: { title: '作品名称', story: '作品介绍', cover: '封面图', supply: '发行量（份）', price: '单价（元）', media: '作品视频或 3D 模型（可选）', start: '开售时间（北京时间）', limit: '每人限购（份）', holdingDays: '持有天数（天后可转售）', royalty: '版税（%）' },
+    hint: { supply: '1-{{max}} 份', price: '以元为单位，最多两位小数', start: '至少在提交 1 小时之后', royalty: '0-10%，每次转售时支付给您', media: 'MP4、WebM 视频或 GLB 模型；封面图作为其封面' },
   },
   pc: {
     title: '个人中心',

@@ -2,12 +2,15 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { FactList } from '../../../components/ui/fact-list.tsx';
 import { Price } from '../../../components/ui/price.tsx';
+import { MediaView } from '../../../components/ui/media-view.tsx';
 import { RichHtml } from '../../../components/ui/rich-html.tsx';
 import { SaleProgress } from '../../catalog/components/sale-progress.tsx';
 
 export interface PreviewRelease {
   name: string;
   cover: string | null;
+  /** The artwork's video / 3D model (the cover is its poster). */
+  media?: { kind: 'image' | 'video' | 'model'; url: string } | null;
   creatorName: string;
   storyHtml: string;
   supply: number | null;
@@ -18,7 +21,7 @@ export interface PreviewRelease {
 
 /**
  * The draft as buyers will see it on the release page (/projects/detail/:id) before its sale
- * starts: the same price block, sale progress, facts and story components, with what the draft
+ * starts: the same artwork (MediaView), price block, sale progress, facts and story components, with what the draft
  * has so far (— for what is missing).
  */
 export function ReleasePreview({ r }: { r: PreviewRelease }) {
@@ -29,7 +32,9 @@ export function ReleasePreview({ r }: { r: PreviewRelease }) {
       <p className="mb-3 text-xs text-ink-faint">{t('studio.previewHint')}</p>
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="card overflow-hidden">
-          {r.cover ? (
+          {r.media ? (
+            <MediaView kind={r.media.kind} src={r.media.url} poster={r.cover ?? ''} alt={r.name} width={600} height={600} className="aspect-square w-full bg-night-soft object-cover" />
+          ) : r.cover ? (
             <img src={r.cover} alt={r.name} className="aspect-square w-full bg-night-soft object-cover" data-testid="studio-preview-cover" />
           ) : (
             <div className="flex aspect-square w-full items-center justify-center bg-canvas text-sm text-ink-faint">{t('studio.noCover')}</div>

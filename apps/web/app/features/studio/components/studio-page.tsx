@@ -9,7 +9,8 @@ import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../stores/toast.ts';
 import { isCreatorUser, useUserStore } from '../../../stores/user.ts';
 import { useImageUploads } from '../../creators/components/use-image-uploads.ts';
-import { createDraft, listDrafts, studioStats, submitDraft, updateDraft, withdrawDraft } from '../api.ts';
+import { MEDIA_UPLOADS_PREFIX } from '@cfx/contract/routes.ts';
+import { createDraft, listDrafts, mediaKindOfFile, studioStats, submitDraft, updateDraft, uploadStudioMedia, withdrawDraft } from '../api.ts';
 import { bodyOf, emptyForm, formOf, htmlToPlain, textToHtml, type DraftFormState } from '../draft-form.ts';
 import { ReleasePreview } from './release-preview.tsx';
 
@@ -230,7 +231,19 @@ function DraftEditor({ draft, onDone }: { draft: ReleaseDraft | null; onDone: ()
   const uploaded = uploads.items.find((i) => i.status === 'done');
   const cover = uploaded ? { key: uploaded.key!, url: uploaded.url ?? uploaded.preview ?? null } : { key: f.coverKey, url: f.cover };
   const set = (k: keyof DraftFormState) => (v: string) => setF((x) => ({ ...x, [k]: v }));
-  const body = () => bodyOf({ ...f, storyHtml: textToHtml(f.storyHtml), coverKey: cover.key });
+  // The artwork's video / 3D model (optional; the cover is its poster).
+  const [media, setMedia] = useState<{ kind: 'image' | 'video' | 'model'; key: string } | null>(draft?.mediaKind && draft.mediaKey ? { kind: draft.mediaKind, key: draft.mediaKey } : null);
+  const [mediaState, setMediaState] = useState<{ pct: number } | { error: string } | null>(null);
+  const onMedia = async (file: File | undefined) => {
+    if (!file) return;
+    setMediaState({ pct: 0 });
+    const r = await uploadStudioMedia(file, (p) => setMediaState({ pct: Math.round(p * 100) }));
+    if (r.ok) {
+      setMedia({ kind: mediaKindOfFile(file.name), key: r.data.key });
+      setMediaState(null);
+    } else setMediaState({ error: r.message || t('studio.mediaFailed') });
+  };
+  const body = () => ({ ...bodyOf({ ...f, storyHtml: textToHtml(f.storyHtml), coverKey: cover.key }), mediaKind: media?.kind ?? null, mediaKey: media?.key ?? null });
 
   /** Saves (creates the draft the first time); the saved draft, or null when refused (the message is shown). */
   const save = async (): Promise<number | null> => {
@@ -310,6 +323,25 @@ function DraftEditor({ draft, onDone }: { draft: ReleaseDraft | null; onDone: ()
               ) : null,
             )}
           </div>
+          <div className="text-sm">
+            <span className="text-ink-soft">{t('studio.field.media')}</span>
+            <div className="mt-1 flex flex-wrap items-center gap-3">
+              <input type="file" accept="video/mp4,video/webm,.glb,model/gltf-binary" onChange={(e) => void onMedia(e.target.files?.[0])} data-testid="studio-media" />
+              {media && (
+                <>
+                  <span className="text-xs text-ink-faint" data-testid="studio-media-kind">
+                    {t(`studio.mediaKind.${media.kind}`)}
+                  </span>
+                  <button type="button" className="btn-ghost h-8" onClick={() => setMedia(null)} data-testid="studio-media-remove">
+                    {t('studio.mediaRemove')}
+                  </button>
+                </>
+              )}
+            </div>
+            <span className="mt-0.5 block text-xs text-ink-faint">{t('studio.hint.media')}</span>
+            {mediaState && 'pct' in mediaState && <p className="mt-1 text-xs text-ink-faint">{t('studio.uploading', { pct: mediaState.pct })}</p>}
+            {mediaState && 'error' in mediaState && <p className="mt-1 text-xs text-danger">{mediaState.error}</p>}
+          </div>
           <div className="grid grid-cols-2 gap-3">
             {field('supply', t('studio.field.supply'), { testId: 'studio-supply', inputMode: 'numeric', hint: t('studio.hint.supply', { max: STUDIO_RULES.supplyMax }) })}
             {field('price', t('studio.field.price'), { testId: 'studio-price', inputMode: 'decimal', hint: t('studio.hint.price') })}
@@ -331,6 +363,7 @@ function DraftEditor({ draft, onDone }: { draft: ReleaseDraft | null; onDone: ()
           r={{
             name: preview.title ?? '',
             cover: cover.url,
+            media: media ? { kind: media.kind, url: MEDIA_UPLOADS_PREFIX + media.key } : null,
             creatorName: nickname,
             storyHtml: preview.storyHtml ?? '',
             supply: preview.supply ?? null,
