@@ -25,6 +25,9 @@ describe('security headers', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // WebAssembly may compile (the 3D viewer's decoder); JS eval may not
+    expect(csp).toMatch(/script-src[^;]*'wasm-unsafe-eval'/);
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-eval'/);
     expect(b.headers['content-security-policy']).not.toBe(csp);
     expect(a.headers['x-content-type-options']).toBe('nosniff');
     expect(a.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -30,7 +30,9 @@ export async function installSecurityHeaders(app: FastifyInstance) {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as WithNonce).cspNonce ?? ''}'`],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (not JS eval): the lazily loaded 3D viewer's
+        // mesh decoder is WebAssembly (components/ui/model-view.tsx).
+        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as WithNonce).cspNonce ?? ''}'`, "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
