@@ -19,7 +19,7 @@ import { Marquee } from '../features/content/components/marquee.tsx';
 import { NewsCard } from '../features/content/components/news-card.tsx';
 
 /**
- * Home modules (spec §2): banners (GET indexBanner), marquee, recommend, projects, hot, creators,
+ * Home modules: banners (GET indexBanner), marquee, recommend, projects, hot, creators,
  * news. Every module is optional — a failing call leaves its module empty instead of failing the page.
  */
 export async function loader({ request }: Route.LoaderArgs) {
