@@ -212,9 +212,13 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       log(`operator key changed from ${previousOperator} to ${operatorAddress}: nonce counter taken from the chain`);
     }
     await setMeta(db, 'operator_address', operatorAddress);
-    if (cc.mode === 'embedded' && !cc.blockIntervalMs && cc.paceMs > 0) {
+    if (cc.mode === 'embedded' && !cc.blockIntervalMs && cc.paceMs > 0 && !genesis!.ownerKey) {
+      // A chain dir from before key roles funds only the operator in genesis, and the operator's nonces
+      // belong to its queue: there is no key to fund the keeper from, and none is made up for it.
+      log('warning: the embedded chain keeps no pace (blocks only with transactions): its genesis, from before key roles, funds no owner key');
+    } else if (cc.mode === 'embedded' && !cc.blockIntervalMs && cc.paceMs > 0) {
       // Funded by the owner key (funded in genesis). Not fatal: without it the chain only moves with transactions.
-      paceKeeper = await startPaceKeeper({ rpcUrl, networkId: cc.networkId, funderKey: genesis!.ownerKey ?? ownerKey(config), paceMs: cc.paceMs, log }).catch((err: unknown) => {
+      paceKeeper = await startPaceKeeper({ rpcUrl, networkId: cc.networkId, funderKey: genesis!.ownerKey!, paceMs: cc.paceMs, log }).catch((err: unknown) => {
         log(`warning: the embedded chain keeps no pace (blocks only with transactions): ${String((err as Error)?.message ?? err).slice(0, 200)}`);
         return undefined;
       });
