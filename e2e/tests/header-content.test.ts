@@ -5,7 +5,7 @@ import { apiRegister, goto, launchBrowser, newMobile, openAs, startServer, userC
 /**
  * The header's BBS entry and the pages that show the banner, release and creator calls, in the
  * browser against the real server (SQLite, demo data, no chain): the BBS entry only warns
- * 功能暂未开放，敬请期待 (menu row, inside 更多 between lg and xl, narrow-screen menu, English); the home hero shows the
+ * 功能暂未开放，敬请期待 (menu row from 96rem, inside 更多 from lg up to 96rem, narrow-screen menu, English); the home hero shows the
  * indexBanner banners and /news the newsBannerList ones, both in the server-rendered HTML; /sales
  * groups its release filter by sale status (findAll) and, filtered by a release, shows its card
  * (detailsTitle) — a stale release id says so; the creator's profile editor starts from the
@@ -34,7 +34,7 @@ async function toastTexts(page: Page): Promise<string[]> {
 
 describe('header BBS entry', () => {
   it('warns that the forum is not open yet, on wide and narrow screens and in English', async () => {
-    const ctx = await userContext(browser, server);
+    const ctx = await userContext(browser, server, { viewport: { width: 1600, height: 900 } });
     const page = await ctx.newPage();
     await goto(page, `${server.base}/news`);
     const entry = page.getByTestId('nav-bbs');
@@ -57,14 +57,14 @@ describe('header BBS entry', () => {
     expect(await toastTexts(mobile)).toContain('功能暂未开放，敬请期待');
     await narrow.close();
 
-    const enCtx = await userContext(browser, server, { lang: 'en' });
+    const enCtx = await userContext(browser, server, { lang: 'en', viewport: { width: 1600, height: 900 } });
     const en = await enCtx.newPage();
     await goto(en, `${server.base}/`);
     expect(await en.getByTestId('nav-bbs').innerText()).toBe('BBS');
     await en.getByTestId('nav-bbs').click();
     expect(await toastTexts(en)).toContain('Not open yet — stay tuned');
-    // narrower (lg to xl): the entry moves into 更多 / More, so the header row keeps its room
-    await en.setViewportSize({ width: 1100, height: 800 });
+    // narrower (lg up to 96rem, e.g. 1280 px): the entry moves into 更多 / More, so the header row keeps its room
+    await en.setViewportSize({ width: 1280, height: 800 });
     await expect.poll(() => en.getByTestId('nav-bbs').isVisible()).toBe(false);
     await en.getByTestId('nav-more').click();
     await en.getByTestId('more-bbs').click();

@@ -136,8 +136,8 @@ function MainMenu({ dark }: { dark: boolean }) {
           </NavLink>
         ),
       )}
-      {/* Between lg and xl the row has no room for it (English labels): it moves into 更多. */}
-      <button type="button" className={`${base} ${idle} hidden xl:inline`} data-testid="nav-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
+      {/* Below 96rem the row has no room for it (English labels at 1280 px): it moves into 更多. */}
+      <button type="button" className={`${base} ${idle} hidden min-[96rem]:inline`} data-testid="nav-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
         {t('nav.bbs')}
       </button>
       <Menu>
@@ -154,13 +154,13 @@ function MainMenu({ dark }: { dark: boolean }) {
 }
 
 /**
- * The BBS entry inside 更多 below Tailwind's `xl` width (80rem), where the row hides its own. It
+ * The BBS entry inside 更多 below 96rem (1536 px), where the row hides its own. It
  * renders only while the menu is open — in the browser, after hydration — so the width is read
  * when the menu opens and the server's HTML never depends on it.
  */
 function NarrowBbsItem() {
   const { t } = useTranslation();
-  if (window.matchMedia('(min-width: 80rem)').matches) return null;
+  if (window.matchMedia('(min-width: 96rem)').matches) return null;
   return (
     <button type="button" role="menuitem" className={menuItemClass} data-testid="more-bbs" onClick={() => toast.warning(t('nav.bbsNotOpen'))}>
       {t('nav.bbs')}
