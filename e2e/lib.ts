@@ -321,3 +321,27 @@ export async function openAs(browser: Browser, server: Server, opts: UserContext
   if (opts.wallet) await page.getByTestId('header-wallet').waitFor();
   return { ctx, page };
 }
+
+/* ───────────── bank cards ───────────── */
+
+let cardSeq = 0;
+
+/**
+ * A fresh Luhn-valid 19-digit ICBC debit card number (BIN 622202), unique per call in this run. It never ends
+ * in 0000 or 4444, the sandbox bank's refused and mismatching cards (docs/payouts.md).
+ */
+export function testCardNumber(): string {
+  for (;;) {
+    const body = `622202${String(Date.now()).slice(-7)}${String(process.pid % 10000).padStart(4, '0')}${cardSeq++ % 10}`;
+    for (let d = 0; d <= 9; d++) {
+      const digits = body + d;
+      let sum = 0;
+      for (let i = 0; i < digits.length; i++) {
+        let x = Number(digits[digits.length - 1 - i]);
+        if (i % 2 === 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
+        sum += x;
+      }
+      if (sum % 10 === 0 && !digits.endsWith('0000') && !digits.endsWith('4444')) return digits;
+    }
+  }
+}

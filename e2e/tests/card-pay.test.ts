@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiRegister, goto, landOn, launchBrowser, linkDevWallet, newMobile, nextAdultId, openAs, startServer, verifyRealName, type Server } from '../lib.ts';
+import { apiRegister, goto, landOn, launchBrowser, linkDevWallet, newMobile, nextAdultId, openAs, startServer, verifyRealName, type Server, testCardNumber } from '../lib.ts';
 import { solvePow } from '../../apps/server/src/modules/captcha/pow.ts';
 
 /**
@@ -20,22 +20,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A Luhn-valid 19-digit ICBC debit card number (BIN 622202). */
-function cardNumber(): string {
-  const body = `622202${String(Date.now()).slice(-8)}${String(process.pid % 10000).padStart(4, '0')}`;
-  for (let d = 0; d <= 9; d++) {
-    const digits = body + d;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let x = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
-      sum += x;
-    }
-    if (sum % 10 === 0 && !digits.endsWith('0000') && !digits.endsWith('4444')) return digits;
-  }
-  throw new Error('unreachable');
-}
-
 async function captcha(): Promise<string> {
   const ch = await server.api('/captcha/v1/get');
   const x = server.captchaAnswer(ch.data.id);
@@ -50,7 +34,7 @@ describe('paying with a bank card in the browser', () => {
     await verifyRealName(server, token, '李四', idNumber);
     const wallet = await linkDevWallet(server, token);
     const reserved = newMobile();
-    const cardNo = cardNumber();
+    const cardNo = testCardNumber();
     const started = await server.api('/payment/account/V1/addBindCard', { name: '李四', idNumber, cardNo, mobile: reserved, NECaptchaValidate: await captcha() }, { token });
     expect(started.status, started.message).toBe('000000');
     const bound = await server.api('/payment/account/V1/affirmBindCard', { bindId: started.data.bindId, smsCode: await server.smsCode(reserved) }, { token });

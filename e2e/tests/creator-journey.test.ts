@@ -20,6 +20,7 @@ import {
   startServer,
   verifyRealName,
   type Server,
+  testCardNumber,
 } from '../lib.ts';
 
 /**
@@ -76,22 +77,6 @@ function mp4Bytes(): Buffer {
   mdat.writeUInt32BE(mdat.length, 0);
   mdat.write('mdat', 4, 'latin1');
   return Buffer.concat([ftyp, mdat]);
-}
-
-/** A Luhn-valid 19-digit ICBC debit card number (BIN 622202). */
-function cardNumber(): string {
-  const body = `622202${String(Date.now()).slice(-8)}${String(process.pid % 10000).padStart(4, '0')}`;
-  for (let d = 0; d <= 9; d++) {
-    const digits = body + d;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let x = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
-      sum += x;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('unreachable');
 }
 
 /** Clicks a get-code button, solves the slider that opens and returns the new code from the outbox. */
@@ -324,7 +309,7 @@ describe('the creator journey', () => {
     await goto(cp, `${server.base}/personal-center/payment-management`);
     await cp.getByTestId('card-panel').waitFor();
     await cp.getByTestId('bind-card-open').click();
-    const cardNo = cardNumber();
+    const cardNo = testCardNumber();
     const reserved = newMobile();
     await cp.getByTestId('bind-name').fill('李四');
     await cp.getByTestId('bind-id').fill(idNumber);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { encodePng } from '../../apps/server/src/modules/captcha/png.ts';
-import { apiRegister, goto, launchBrowser, newMobile, nextAdultId, nextChallenge, openAs, solveSlider, startServer, verifyRealName, type Server } from '../lib.ts';
+import { apiRegister, goto, launchBrowser, newMobile, nextAdultId, nextChallenge, openAs, solveSlider, startServer, verifyRealName, type Server, testCardNumber } from '../lib.ts';
 
 /**
  * Money out in the browser (issue #11, docs/payouts.md): bind a bank card with the 4 elements and the
@@ -20,22 +20,6 @@ afterAll(async () => {
 });
 
 const toastText = (page: Page) => page.getByTestId('toast-text').last();
-
-/** A Luhn-valid 19-digit ICBC debit card number (BIN 622202). */
-function cardNumber(): string {
-  const body = `622202${String(Date.now()).slice(-8)}${String(process.pid % 10000).padStart(4, '0')}`;
-  for (let d = 0; d <= 9; d++) {
-    const digits = body + d;
-    let sum = 0;
-    for (let i = 0; i < digits.length; i++) {
-      let x = Number(digits[digits.length - 1 - i]);
-      if (i % 2 === 1) x = x * 2 > 9 ? x * 2 - 9 : x * 2;
-      sum += x;
-    }
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('unreachable');
-}
 
 /** Clicks a get-code button, solves the slider that opens and returns the new code from the outbox. */
 async function getCode(page: Page, button: string, mobile: string): Promise<string> {
@@ -59,7 +43,7 @@ describe('money out in the browser', () => {
     await page.getByTestId('card-panel').waitFor();
     expect(await page.getByTestId('card-panel').getAttribute('data-status')).toBe('none');
     await page.getByTestId('bind-card-open').click();
-    const card = cardNumber();
+    const card = testCardNumber();
     const reserved = newMobile();
     await page.getByTestId('bind-name').fill('李四');
     await page.getByTestId('bind-id').fill(idNumber);
