@@ -110,7 +110,7 @@ describe('account security in the browser', () => {
     await page.getByTestId('sessions-only-this').waitFor();
     expect(await profileStatus(phone)).toBe('1100');
     expect(await profileStatus(token)).toBe('000000');
-    // That device's next call is a lost session (spec §8: 1100).
+    // That device's next call is a lost session.
     const r = await server.api('/api/user/profile/v1/security/sessions', {}, { token: phone });
     expect(r.status).toBe('1100');
     await ctx.close();

@@ -4,7 +4,7 @@ import { apiRegister, goto, hydrated, launchBrowser, newMobile, nextChallenge, r
 
 /**
  * The login/register overlay as a newcomer uses it: slider captcha dragged in the browser,
- * SMS codes read from the sandbox outbox, every flow of spec §2/§4.
+ * SMS codes read from the sandbox outbox, every flow.
  */
 let server: Server;
 let browser: Browser;
@@ -121,7 +121,7 @@ describe('account flows in the browser', () => {
   });
 
   for (const lang of ['zh', 'en'] as const) {
-    it(`shows every validation message of spec §5 (${lang})`, async () => {
+    it(`shows every validation message (${lang})`, async () => {
       const M = lang === 'en'
         ? { correctPhone: 'please enter a correct phone number', userPwd: 'please enter user password', tick: 'please tick the user agreement', phoneWrong: 'phone number entered incorrectly', code: 'please enter the verification code', notTicked: 'user agreement not ticked', pwd: 'please enter a password', confirm: 'confirm password entered incorrectly!', codeWrong: 'verification code entered incorrectly!', phoneWrongDot: 'phone number entered incorrectly.', mismatch: 'the two passwords entered do not match' }
         : { correctPhone: '请输入正确的手机号', userPwd: '请输入用户密码', tick: '请勾选用户协议', phoneWrong: '手机号输入有误', code: '请输入验证码', notTicked: '未勾选用户协议', pwd: '请输入密码', confirm: '确认密码输入有误！', codeWrong: '验证码输入有误！', phoneWrongDot: '手机号输入有误。', mismatch: '两次输入的密码不一致' };

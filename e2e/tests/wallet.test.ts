@@ -6,7 +6,7 @@ import { DEV_WALLET_STORAGE, memoryStore } from '../../apps/web/app/features/wal
 import { sendTransactionAndWait } from '../../apps/web/app/features/wallet/tx.ts';
 
 /**
- * Wallet linking in the browser against the real server WITH the embedded chain (spec §2, §4, §5):
+ * Wallet linking in the browser against the real server WITH the embedded chain:
  * the dev wallet links from the header (personal_sign verified by the server), survives a reload,
  * opens its panel and disconnects; a wrong-network provider gets the spec message; linking needs a
  * login. Then the dev wallet's transaction path on the real node (sponsored approve from a 0-CFX
@@ -94,7 +94,7 @@ describe('wallet', () => {
     expect(await page.getByTestId('wallet-step-network').getAttribute('data-status')).toBe('failed');
     expect(await page.getByTestId('wallet-step-authorize').getAttribute('data-status')).toBe('done');
     expect(await page.evaluate(() => (window as unknown as { __walletCalls: string[] }).__walletCalls)).toEqual(['cfx_requestAccounts', 'cfx_chainId']);
-    // The message lasts 1 s (spec §5): it goes by itself, after about a second on screen.
+    // The message lasts 1 s: it goes by itself, after about a second on screen.
     await expect.poll(() => page.getByText(message, { exact: true }).and(page.getByTestId('toast-text')).count()).toBe(0);
     const seen = await page.evaluate(() => (window as unknown as { __toast: { shown: number; gone: number } }).__toast);
     expect(seen.shown).toBeGreaterThan(0);

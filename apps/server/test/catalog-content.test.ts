@@ -18,7 +18,7 @@ beforeAll(async () => {
 afterAll(async () => { await t?.close(); });
 
 describe(`content on ${process.env.TEST_PG_URL ? 'PostgreSQL' : 'SQLite'}`, () => {
-  it('official/news/list answers code 200 (spec §8) with status kept, newest first, paged and by category', async () => {
+  it('official/news/list answers code 200 with status kept, newest first, paged and by category', async () => {
     const r = await get('/official/news/list?pageNum=1&pageSize=10');
     expect(r).toMatchObject({ http: 200, status: '000000', code: 200 });
     expect(r.data.total).toBe(30);

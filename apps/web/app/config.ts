@@ -13,7 +13,7 @@ export const SITE = {
   icpUrl: 'https://beian.miit.gov.cn/',
   policeNumber: '京公网安备 11000000000000号',
   policeUrl: 'https://beian.mps.gov.cn/',
-  /** Fluent wallet's home: the header wallet icon opens it (spec §2 "opens the wallet home"); also the install link. */
+  /** Fluent wallet's home: the header wallet icon opens it; also the install link. */
   fluentHomeUrl: 'https://fluentwallet.com/',
   /** Year the service started, for the copyright line. */
   sinceYear: 2024,
@@ -34,7 +34,7 @@ export const STORAGE = {
 export const LANG_COOKIE = 'lang';
 export const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
-/** The nine help pages of spec §2, in menu order, grouped by part. */
+/** The nine help pages, in menu order, grouped by part. */
 export const HELP_PAGES = [
   { group: 'part1', slug: 'part1-1' },
   { group: 'part1', slug: 'part1-2' },

@@ -26,7 +26,7 @@ const WalletRoot = lazy(() => import('./features/wallet/components/wallet-root.t
 /** The stylesheet is not here: `<AppStyles>` inlines it in the head (lib/inline-css.tsx). */
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-/** The language comes from the `lang` cookie; an unsupported value is a 404 (spec §8). */
+/** The language comes from the `lang` cookie; an unsupported value is a 404. */
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const lang = langFromCookieHeader(request.headers.get('Cookie'));
   if (lang === 'invalid') throw data(null, { status: 404 });
@@ -123,7 +123,7 @@ function AppEffects({ lang }: { lang: Lang }) {
   // no worker under the Vite dev server (import.meta.hot exists only there).
   useEffect(() => startPwa(!import.meta.hot), []);
 
-  // Scroll to top on every route change (spec §2); the first render keeps the browser's position.
+  // Scroll to top on every route change; the first render keeps the browser's position.
   const lastPath = useRef(pathname);
   useEffect(() => {
     if (lastPath.current === pathname) return;
@@ -138,14 +138,14 @@ function AppEffects({ lang }: { lang: Lang }) {
     useWalletStore.getState().loadKind();
     if (useUserStore.getState().token) {
       void fetchProfile();
-      // Spec §4: once the wallet provider is ready, ask the wallet login status (lazy chunk).
+      // once the wallet provider is ready, ask the wallet login status (lazy chunk).
       import('./features/wallet/status.ts')
         .then((m) => m.restoreWalletStatus())
         .catch((err: unknown) => console.error('[wallet] status', err));
     }
     showFlashToast();
 
-    // Auto-open the register view for invite / channel links when no token is stored (spec §2).
+    // Auto-open the register view for invite / channel links when no token is stored.
     const params = new URLSearchParams(window.location.search);
     const inviteCode = params.get('inviteCode');
     const registChannel = params.get('registChannel');

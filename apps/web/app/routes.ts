@@ -2,7 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 import { HELP_PAGES } from './config.ts';
 
 /**
- * Every route of spec §2. Layouts: home (header theme 1 + footer + side index), main (header
+ * Every route. Layouts: home (header theme 1 + footer + side index), main (header
  * theme 2 + footer + side index + reload), nav (header only). One module per route in routes/.
  */
 export default [
@@ -55,7 +55,7 @@ export default [
     route('account/login', 'routes/account.login.tsx'),
     route('account/register', 'routes/account.register.tsx'),
     route('account/forgot-password', 'routes/account.forgot-password.tsx'),
-    // Unknown routes: the loader throws a real 404 (spec §2).
+    // Unknown routes: the loader throws a real 404.
     route('*', 'routes/not-found.tsx'),
   ]),
 

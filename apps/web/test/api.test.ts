@@ -14,7 +14,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('success rules (spec §8)', () => {
+describe('success rules', () => {
   it('status 000000 except for official URLs, which use code 200', () => {
     expect(isSuccess('/api/user/v1/login', { status: '000000', code: '000000' })).toBe(true);
     expect(isSuccess('/api/user/v1/login', { status: '1001', code: 200 })).toBe(false);

@@ -17,7 +17,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe('countdown (spec §9: 天/时/分/秒)', () => {
+describe('countdown', () => {
   it('splits milliseconds into days, hours, minutes and seconds, rounding up to the second', () => {
     expect(countdownParts(D + 2 * H + 3 * M + 4 * S)).toEqual({ days: 1, hours: 2, minutes: 3, seconds: 4 });
     expect(countdownParts(999)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
@@ -81,7 +81,7 @@ describe('countdown (spec §9: 天/时/分/秒)', () => {
   });
 });
 
-describe('dates in Beijing time (spec §9 yyyy-MM-dd HH:mm:ss)', () => {
+describe('dates in Beijing time (yyyy-MM-dd HH:mm:ss)', () => {
   it('prints UTC+8 whatever the machine zone, so server and browser agree', () => {
     expect(formatCnDateTime(Date.UTC(2026, 10, 21, 16, 5, 9))).toBe('2026-11-22 00:05:09');
     expect(formatCnDateTime(Date.UTC(2026, 10, 21, 16, 5, 9), false)).toBe('2026-11-22 00:05');

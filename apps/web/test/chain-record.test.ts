@@ -55,7 +55,7 @@ describe('formats', () => {
   });
 });
 
-describe('wallet texts (spec §5, §8)', () => {
+describe('wallet texts', () => {
   it('the exact spec messages in both languages', () => {
     expect(zh.wallet.switchNetwork).toBe('请在钱包里将网络切换到Conflux正式网');
     expect(en.wallet.switchNetwork).toBe('please switch the wallet network to Conflux mainnet');

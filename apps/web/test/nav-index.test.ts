@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { navIndexFor } from '../app/lib/nav-index.ts';
 
-describe('personal-center navigation index (spec §2)', () => {
+describe('personal-center navigation index', () => {
   it.each([
     ['/personal-center', 0],
     ['/personal-center/', 0],

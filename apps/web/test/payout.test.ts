@@ -25,7 +25,7 @@ describe('money-out inputs', () => {
     expect(yuanToFen('0.29')).toBe(29);
   });
 
-  it('the account query and merchant detail skip the default error message (spec §7)', () => {
+  it('the account query and merchant detail skip the default error message', () => {
     expect(SKIP_DEFAULT_ERROR.some((p) => PAYOUT.querySecondAccount.includes(p))).toBe(true);
     expect(SKIP_DEFAULT_ERROR.some((p) => PAYOUT.getSecondMerchantDetail.includes(p))).toBe(true);
   });

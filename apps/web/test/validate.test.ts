@@ -12,7 +12,7 @@ import { zh } from '../app/i18n/zh.ts';
 
 const M = '13800000000';
 
-describe('overlay validation (spec §5), in the spec order', () => {
+describe('overlay validation, in the spec order', () => {
   it('password login', () => {
     expect(validatePasswordLogin({ mobile: '1380000000', password: '', agreed: false })).toBe('mobileIncorrect');
     expect(validatePasswordLogin({ mobile: M, password: '', agreed: false })).toBe('passwordEmpty');

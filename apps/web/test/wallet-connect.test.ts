@@ -1,4 +1,4 @@
-/** The link-wallet flow of spec §4/§5 with a fake provider and a stubbed API. */
+/** The link-wallet flow with a fake provider and a stubbed API. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toBase32Address } from '@cfx/protocol/address.ts';
 import { connectWallet, type ConnectStep, type StepState } from '../app/features/wallet/connect.ts';

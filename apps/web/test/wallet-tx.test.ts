@@ -1,4 +1,4 @@
-/** Wallet action helpers (spec §4, §9) against a fake provider object. */
+/** Wallet action helpers against a fake provider object. */
 import { describe, expect, it, vi } from 'vitest';
 import { toBase32Address } from '@cfx/protocol/address.ts';
 import { exchangeDomain, hashTypedData, listOrderTypedData } from '@cfx/protocol/cip23.ts';
@@ -40,7 +40,7 @@ function fakeProvider(receipts: unknown[] = [], handlers: Record<string, (params
 const rejection = () => Object.assign(new Error('User rejected the request.'), { code: 4001 });
 
 describe('waitForReceipt', () => {
-  it('defaults to 5 tries, 3000 ms apart (spec §9)', () => {
+  it('defaults to 5 tries, 3000 ms apart', () => {
     expect(RECEIPT_POLL).toEqual({ tries: 5, intervalMs: 3000 });
   });
 

@@ -13,7 +13,7 @@ import { paging, safeText } from './paging.ts';
 const str = (max = 200) => safeText(max);
 const optStr = (max = 200) => safeText(max).optional().nullable();
 
-/** change password: `oldPwd` (base64, spec §3) when the account has a password, else a security code (type 4). */
+/** change password: `oldPwd` (base64) when the account has a password, else a security code (type 4). */
 export const changePasswordBody = z.object({
   oldPwd: optStr(200),
   newPwd: str(200),

@@ -3,7 +3,7 @@ import { envelope } from './envelope.ts';
 import { idParam, intLike, optionalId, page, paging, safeText } from './paging.ts';
 
 /**
- * Releases (projects), collectibles (goods) and creators — spec §7 "Projects and mint",
+ * Releases (projects), collectibles (goods) and creators —
  * "Goods and market", "Creators". Money is integer fen (`…Fen`), times are epoch milliseconds
  * (`…At`), image fields are URLs (generated artwork under /official/image/, append `&w=` for a
  * thumbnail).

@@ -4,8 +4,8 @@ import { envelope } from './envelope.ts';
 import { page, paging, safeText } from './paging.ts';
 
 /**
- * News, banners and recommend lists — spec §7 "News and application" and the home modules (§2).
- * Paths under `official` and `background` answer `code: 200` on success (§8) and keep `status`.
+ * News, banners and recommend lists — and the home modules.
+ * Paths under `official` and `background` answer `code: 200` on success and keep `status`.
  */
 
 export const newsCard = z.object({

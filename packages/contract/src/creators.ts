@@ -6,7 +6,7 @@ import { idParam, optionalId, page, paging, safeText } from './paging.ts';
 import { uploadResult } from './settled.ts';
 
 /**
- * Follow and creators (issue #11; spec §7 "Creators": /api/follow/v1/follow, /api/creator/v1/update,
+ * Follow and creators (issue #11; /api/follow/v1/follow, /api/creator/v1/update,
  * /api/user/creator/v1/selectCreatorMediaRelatedInfo, listCreatorFriendsMoments,
  * deleteCreatorFriendsMoments — their payloads are not shown in the spec and are designed here;
  * docs/api.md "Follow and creators"). The body schemas bound sizes and types only: the rules with

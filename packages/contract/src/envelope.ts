@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
-/** Status codes of the gateway (spec §7, §8). `000000` is success; `1100` is a lost session. */
+/** Status codes of the gateway. `000000` is success; `1100` is a lost session. */
 export const Status = {
   OK: '000000',
-  /** Invalid parameter, including the password rule (spec §8 reset 1001) and a refused SMS send. */
+  /** Invalid parameter, including the password rule (reset 1001) and a refused SMS send. */
   INVALID: '1001',
-  /** Phone number not registered (spec §8 reset 1002). */
+  /** Phone number not registered (reset 1002). */
   NOT_REGISTERED: '1002',
   ALREADY_REGISTERED: '1003',
   BAD_SMS_CODE: '1004',
@@ -87,7 +87,7 @@ export const Status = {
   NOT_FOUND: '1404',
   /** An unknown release, collectible, news item, creator or image id (answered with HTTP 404). */
   NOT_FOUND_ITEM: '1404',
-  /** Missing, invalid, expired or logged-out token (spec §8). */
+  /** Missing, invalid, expired or logged-out token. */
   SESSION_LOST: '1100',
   SERVER_ERROR: '9999',
 } as const;

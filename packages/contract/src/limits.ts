@@ -1,4 +1,4 @@
-/** Business constants of spec §9 shared by server and web. */
+/** Business constants shared by server and web. */
 export const LIMITS = {
   mobileLength: 11,
   passwordMin: 6,
@@ -16,7 +16,7 @@ export const LIMITS = {
   progressDurationMs: 5000,
 } as const;
 
-/** Password rule (server side, spec §5): 6-20 characters of digits, letters and ASCII symbols. */
+/** Password rule (server side): 6-20 characters of digits, letters and ASCII symbols. */
 export const PASSWORD_RE = /^[0-9A-Za-z!-/:-@[-`{-~]{6,20}$/;
 export const MOBILE_RE = /^1\d{10}$/;
 export const SMS_CODE_RE = /^\d{6}$/;

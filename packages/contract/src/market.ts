@@ -4,7 +4,7 @@ import { chainStatus, goodsCard } from './catalog.ts';
 import { idParam, intLike, optionalId, page, paging } from './paging.ts';
 
 /**
- * The consignment market (spec §7 "Goods and market", "Orders and payment", "Personal"):
+ * The consignment market:
  * selling (cost preview, pre-open / open / close sale), buying (orders, payment), deal records,
  * bids ("bargin") and the personal calls (favourites, my assets, balance).
  *

@@ -1,5 +1,5 @@
 /**
- * Server messages in both languages. The English texts are the spec's exact texts (§8);
+ * Server messages in both languages. The English texts are the exact texts;
  * the server answers in the language of the `lang` header/cookie (default zh).
  */
 export const serverMessages = {

@@ -8,7 +8,7 @@ import { idParam, intLike, page, paging, safeText } from './paging.ts';
  * 4-element check, withdrawals of the platform balance, the creator's merchant and split relation,
  * the bank and region dictionaries, and refunds of stray payments to their original method.
  *
- * The spec (§7) names the paths; the payloads are designed here. Money is integer fen, times epoch ms.
+ * The spec names the paths; the payloads are designed here. Money is integer fen, times epoch ms.
  * Card numbers, ID numbers and phones are only ever sent by the user; answers show them masked.
  */
 export const PayoutPaths = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParam } from './paging.ts';
 
 /**
- * Share posters (issue #11, spec §2 shared pieces "share" and "QR code"): GET
+ * Share posters (issue #11, shared pieces "share" and "QR code"): GET
  * /official/poster/?type=goods|project&id=&inviteCode=&lang= answers a PNG (POSTER_SIZE) of the
  * collectible or release with a QR code to its page; failures are the envelope (1001 / 1404).
  */

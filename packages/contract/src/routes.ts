@@ -83,7 +83,7 @@ export const ChainPaths = {
   chainRecord: '/goods/v1/list/chainRecord/',
 } as const;
 
-/** Releases, collectibles and creators (spec §7). GETs take their parameters in the query string. */
+/** Releases, collectibles and creators. GETs take their parameters in the query string. */
 export const CatalogPaths = {
   projectIndex: '/goods/v1/project/index',
   projectDetails: '/goods/v1/project/details',
@@ -111,7 +111,7 @@ export const CatalogPaths = {
 } as const;
 
 /**
- * Follow and creators (spec §7 "Creators"; payloads designed here: creators.ts, docs/api.md
+ * Follow and creators (payloads designed here: creators.ts, docs/api.md
  * "Follow and creators"). The moment create call and the follow list / feed are not in the spec.
  */
 export const CreatorPaths = {
@@ -135,7 +135,7 @@ export const CreatorPaths = {
   upload: '/api/user/creator/v1/upload',
 } as const;
 
-/** News, banners, recommend lists and generated images; `official` / `background` paths answer code 200 (§8). */
+/** News, banners, recommend lists and generated images; `official` / `background` paths answer code 200. */
 export const ContentPaths = {
   /** GET */
   indexBanner: '/goods/v1/list/indexBanner',
@@ -163,7 +163,7 @@ export const SearchPaths = {
   delHistory: '/search/v1/delHistory/',
 } as const;
 
-/** The consignment market: selling, bids and personal calls (spec §7). GETs take their parameters in the query string. */
+/** The consignment market: selling, bids and personal calls. GETs take their parameters in the query string. */
 export const MarketPaths = {
   /** GET ?price=&goodsId= */
   cost: '/goods/v1/cost',
@@ -184,7 +184,7 @@ export const MarketPaths = {
   home: '/goods/v1/list/home',
 } as const;
 
-/** Orders, payment, deal records and the platform balance (spec §7 "Orders and payment"). */
+/** Orders, payment, deal records and the platform balance. */
 export const OrderPaths = {
   createOrder: '/payment/nftOrder/V1/createOrder',
   getNftOrderDetail: '/payment/nftOrder/V1/getNftOrderDetail',
@@ -261,9 +261,9 @@ export const GoodsFlowPaths = {
 } as const;
 
 /**
- * Sale phases, the whitelist, the free claim (spec §7 "Projects and mint") and the lottery
+ * Sale phases, the whitelist, the free claim and the lottery
  * (docs/drops.md "Sale phases"). Schemas: drop-phases.ts. nftmint's failures skip the default
- * error handling (spec §7); `official` paths answer code 200.
+ * error handling; `official` paths answer code 200.
  */
 export const MintPaths = {
   /** {projectId} → am I whitelisted, my quota, used, the phase windows. */
@@ -284,8 +284,8 @@ export const LotteryPaths = {
 } as const;
 
 /**
- * Project application (spec §7 "News and application"). `official` paths answer code 200 on success
- * (§8). The two oss calls are multipart/form-data with one file part; the rest JSON.
+ * Project application. `official` paths answer code 200 on success
+ * The two oss calls are multipart/form-data with one file part; the rest JSON.
  */
 export const SettledPaths = {
   /** POST — submit an application. */

@@ -4,9 +4,9 @@ import { envelope } from './envelope.ts';
 import { page, paging, safeText } from './paging.ts';
 
 /**
- * Search (spec §3 "Search suggestion item", §7 Search). Text is matched as a substring of names
+ * Search. Text is matched as a substring of names
  * (case- and width-insensitive), so 1- and 2-character Chinese terms work; exact matches rank
- * before prefix matches before infix matches. Input is at most 20 characters (spec §9).
+ * before prefix matches before infix matches. Input is at most 20 characters.
  */
 
 /** '0' release (project), '1' collectible; '2' creator is this server's addition. */

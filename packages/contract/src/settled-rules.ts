@@ -1,5 +1,5 @@
 /**
- * Project application (spec §2 /project-enter, §7 /official/settled): the rules of the form, shared
+ * Project application (/project-enter, /official/settled): the rules of the form, shared
  * by the server (which decides) and the web form (which checks first, with the same texts). No zod
  * here: the web bundle imports this module as values.
  */

@@ -3,9 +3,9 @@ import { envelope } from './envelope.ts';
 import { SETTLED_STATUSES } from './settled-rules.ts';
 
 /**
- * Project application and its uploads — spec §7 "News and application": /official/settled,
+ * Project application and its uploads — /official/settled,
  * multipart /official/settled/oss/upload and /official/settled/oss/uploadfile. Paths containing
- * `official` answer `code: 200` on success (§8). The body schemas only bound sizes and types: the
+ * `official` answer `code: 200` on success. The body schemas only bound sizes and types: the
  * rules with their clear messages are settled-rules.ts (invalidSettledFields), applied by the server.
  */
 

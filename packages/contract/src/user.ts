@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { envelope } from './envelope.ts';
 
 /**
- * Schemas of the user calls (spec §7). Request schemas are deliberately lenient about types
+ * Schemas of the user calls. Request schemas are deliberately lenient about types
  * (the server checks the semantics and answers with the spec's codes and messages);
  * they reject only what is structurally impossible.
  */

@@ -1,4 +1,4 @@
-// Order-protocol invariants of DESIGN §4, each checked on a real @xcfx/node dev chain.
+// Order-protocol invariants of, each checked on a real @xcfx/node dev chain.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase32Address } from '@cfx/protocol/address.ts';
 import { exchangeDomain, hashDomain, listOrderDigest, type ListOrder } from '@cfx/protocol/cip23.ts';

@@ -1,5 +1,5 @@
 // Money is integer fen (1 yuan = 100 fen) everywhere; these helpers only convert for display/input.
-// Spec §5: thousands separators, two decimals, default symbol ￥, empty values show nothing.
+// thousands separators, two decimals, default symbol ￥, empty values show nothing.
 
 export const DEFAULT_CURRENCY_SYMBOL = '￥';
 

@@ -16,7 +16,7 @@ import { createRpc, RpcError, type Rpc } from './rpc.ts';
  *
  * Receipts: no receipt → wait `receiptIntervalMs` and retry; after `receiptTries` misses the same
  * raw transaction is re-broadcast (up to 3 rounds) before the row is reported failed. Outcome
- * status 0 is success, anything else failure (spec §4).
+ * status 0 is success, anything else failure.
  */
 export interface EnqueueInput {
   /** Unique per business operation (e.g. `mint:123`); enqueuing it again returns the existing row. */

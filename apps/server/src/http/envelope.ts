@@ -40,7 +40,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: ApiErro
 }
 
 /**
- * Success on `official` and `background` paths: the spec's client checks `code == 200` there (§8)
+ * Success on `official` and `background` paths: the client checks `code == 200` there
  * instead of the status, so `code` is 200 while `status` stays 000000. Failures keep code = status.
  */
 export function okOfficial<T>(req: FastifyRequest, data: T, key: MessageKey = 'ok') {

@@ -2,7 +2,7 @@ import type { Messages } from './zh.ts';
 
 /**
  * English catalog. Typed as `Messages`, so it must have every key of zh.ts (and no other).
- * Validation texts are the spec's exact English texts (§5). 抱歉！ and the 404 message are kept
+ * Validation texts are the exact English texts. 抱歉！ and the 404 message are kept
  * as the spec writes them.
  */
 export const en: Messages = {

@@ -1,5 +1,5 @@
 /**
- * Help-center articles (spec §2: /help/part1-1 … part5-1), Chinese. Loaded only with the help
+ * Help-center articles, Chinese. Loaded only with the help
  * route chunk. help.en.ts has the same shape (type HelpTexts). Page titles are in zh.ts (help.pages).
  */
 import { SITE, type HelpSlug } from '../config.ts';

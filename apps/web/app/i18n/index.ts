@@ -84,7 +84,7 @@ export interface RootData {
 
 /**
  * Reads the `lang` cookie from a Cookie header. Missing → default; present but unsupported →
- * 'invalid' (the root loader answers 404 for it, spec §8).
+ * 'invalid' (the root loader answers 404 for it).
  */
 export function langFromCookieHeader(header: string | null | undefined): Lang | 'invalid' {
   if (!header) return DEFAULT_LANG;

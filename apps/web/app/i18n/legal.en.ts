@@ -1,4 +1,4 @@
-/** User agreement and privacy policy (spec §1), English. Same shape as legal.zh.ts. */
+/** User agreement and privacy policy, English. Same shape as legal.zh.ts. */
 import { SITE } from '../config.ts';
 import type { LegalTexts } from './legal.zh.ts';
 

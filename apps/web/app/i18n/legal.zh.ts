@@ -1,5 +1,5 @@
 /**
- * User agreement and privacy policy (spec §1), Chinese. Loaded only with the login overlay chunk.
+ * User agreement and privacy policy, Chinese. Loaded only with the login overlay chunk.
  * legal.en.ts has the same shape (type LegalTexts).
  */
 import { SITE } from '../config.ts';

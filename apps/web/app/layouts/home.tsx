@@ -4,7 +4,7 @@ import { Header } from './parts/header.tsx';
 import { SideWidgets } from './parts/side-widgets.tsx';
 import { LayoutErrorBoundary } from './parts/layout-error.tsx';
 
-/** Home layout (spec §2): header (theme type 1, transparent over the hero), footer, side index. */
+/** Home layout: header (theme type 1, transparent over the hero), footer, side index. */
 export default function HomeLayout() {
   return (
     <div className="flex min-h-screen flex-col">

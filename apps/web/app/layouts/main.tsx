@@ -6,7 +6,7 @@ import { Header } from './parts/header.tsx';
 import { SideWidgets } from './parts/side-widgets.tsx';
 import { LayoutErrorBoundary } from './parts/layout-error.tsx';
 
-/** Main layout (spec §2): header (theme type 2), footer, side index, and a page reload (lib/reload-page.ts). */
+/** Main layout: header (theme type 2), footer, side index, and a page reload (lib/reload-page.ts). */
 export default function MainLayout() {
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { Header } from './parts/header.tsx';
 import { LayoutErrorBoundary } from './parts/layout-error.tsx';
 
-/** Nav layout (spec §2): header only. */
+/** Nav layout: header only. */
 export default function NavLayout() {
   return (
     <div className="flex min-h-screen flex-col">

@@ -14,7 +14,7 @@ import { UnreadBadge } from '../features/messages/components/unread-badge.tsx';
 
 /**
  * Personal-center shell: token guard (client side, since the token lives in localStorage),
- * the navigation index of spec §2, a profile summary and the side menu.
+ * the navigation index, a profile summary and the side menu.
  */
 export default function PersonalCenterLayout() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * The one API client (spec §7, §8). Every call is POST JSON unless stated, to /mvapi/public<path>,
+ * The one API client. Every call is POST JSON unless stated, to /mvapi/public<path>,
  * with headers `channel: pc`, `token` when signed in, and `lang` (the server localises by it).
  *
  * Generic handling:
@@ -20,7 +20,7 @@ export const API_BASE = '/mvapi/public';
 export const STATUS_OK = '000000';
 export const STATUS_SESSION_LOST = '1100';
 
-/** Paths whose failures skip the default error message (spec §7). Matched as substrings. */
+/** Paths whose failures skip the default error message. Matched as substrings. */
 export const SKIP_DEFAULT_ERROR = [
   '/api/user/profile/v1/userprofile',
   '/api/user/profile/v1/profpic/list',
@@ -75,7 +75,7 @@ function messageOf(body: Partial<Envelope<unknown>>): string {
 
 let sessionLostAt = 0;
 
-/** Spec §8: session lost. Public so other modules (e.g. tests, future wallet code) can trigger it. */
+/** session lost. Public so other modules (e.g. tests, future wallet code) can trigger it. */
 export function handleSessionLost() {
   useUserStore.getState().clear();
   toast.closeAll();
@@ -108,7 +108,7 @@ export async function api<T = unknown>(path: string, body?: unknown, opts: ApiOp
     const res = await fetch(url, init);
     envelope = (await res.json()) as Partial<Envelope<T>>;
   } catch (err) {
-    // Spec §8: network errors are logged only.
+    // network errors are logged only.
     if (!(err instanceof DOMException && err.name === 'AbortError')) console.error('[api]', path, err);
     return { ok: false, data: null, status: '', code: '', message: '', networkError: true };
   }

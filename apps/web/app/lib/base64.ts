@@ -1,4 +1,4 @@
-/** Base64 of the UTF-8 bytes of a string (the API's password encoding, spec §3). */
+/** Base64 of the UTF-8 bytes of a string (the API's password encoding). */
 export function base64Utf8(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';

@@ -12,7 +12,7 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /**
  * A failed chunk load (usually a new deployment) reloads the page, at most once a minute
- * (guard timestamp in sessionStorage, spec §9). Returns true when a reload was started.
+ * (guard timestamp in sessionStorage). Returns true when a reload was started.
  */
 export function reloadForChunkError(): boolean {
   if (typeof window === 'undefined') return false;

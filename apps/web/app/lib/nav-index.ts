@@ -1,5 +1,5 @@
 /**
- * Personal-center navigation index by path (spec §2): base 0, txn-details 1, my-sale 2,
+ * Personal-center navigation index by path: base 0, txn-details 1, my-sale 2,
  * account-settings 3, payment pages 4, message-center 5, follow 6, invite 7, contact-service 8,
  * default 0.
  */

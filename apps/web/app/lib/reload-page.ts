@@ -1,7 +1,7 @@
 import { useOutletContext } from 'react-router';
 
 export interface MainLayoutContext {
-  /** Remounts the current page (the main layout's "reload ability", spec §2). */
+  /** Remounts the current page (the main layout's "reload ability"). */
   reload(): void;
 }
 

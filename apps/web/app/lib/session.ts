@@ -1,4 +1,4 @@
-/** Login-state transitions shared by the header, the overlay and the personal center (spec §4). */
+/** Login-state transitions shared by the header, the overlay and the personal center. */
 import type { UserProfile } from '@cfx/contract/user.ts';
 import { UserPaths } from '@cfx/contract/routes.ts';
 import { STORAGE } from '../config.ts';
@@ -8,7 +8,7 @@ import { api } from './api.ts';
 import { goTo, isPersonalCenterPath } from './navigation.ts';
 import { readStorage, writeStorage } from './storage.ts';
 
-/** Fetches the profile of the stored token. A non-success answer clears the user (spec §8). */
+/** Fetches the profile of the stored token. A non-success answer clears the user. */
 export async function fetchProfile(): Promise<boolean> {
   if (!useUserStore.getState().token) return false;
   const r = await api<UserProfile>(UserPaths.userprofile);
@@ -30,7 +30,7 @@ export async function logout(): Promise<void> {
 }
 
 /**
- * After a successful login or registration: store the token, and reload the app (spec §4).
+ * After a successful login or registration: store the token, and reload the app.
  * The toast is shown now and once more after the reload (a "flash" kept in sessionStorage).
  */
 export function completeSignIn(token: string, message: string) {

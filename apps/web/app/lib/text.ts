@@ -3,7 +3,7 @@ export function cutChars(text: string, n: number): string {
   return Array.from(text).slice(0, n).join('');
 }
 
-/** Keeps the digits of a phone input and truncates it to `max` (spec §5: truncated to 11). */
+/** Keeps the digits of a phone input and truncates it to `max`. */
 export function phoneInput(value: string, max: number): string {
   return value.replace(/\D+/g, '').slice(0, max);
 }

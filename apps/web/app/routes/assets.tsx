@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 
-/** `/assets` exactly redirects to `/` (spec §2); `/assets/:id` is the collectible page. */
+/** `/assets` exactly redirects to `/`; `/assets/:id` is the collectible page. */
 export function loader() {
   throw redirect('/');
 }

@@ -11,7 +11,7 @@ import { officialMint } from '../features/drops/api/phases.ts';
 import { livePhase, phaseTarget } from '../features/drops/phases.ts';
 
 /**
- * Mint (/mint, spec §2): the releases with sale phases that are not over — whitelist priority
+ * Mint (/mint): the releases with sale phases that are not over — whitelist priority
  * buys, free claims, lotteries — with the phase open now and a countdown 天时分秒 by server time to
  * its end or to the next phase. Each opens its mint page /projects/mint/:id. Data: GET /official/mint/.
  */

@@ -12,7 +12,7 @@ import { ApplicationForm } from '../features/settled/components/application-form
 import { MyApplications } from '../features/settled/components/my-applications.tsx';
 
 /**
- * Project application (/project-enter, spec §2: for non-creators). Logged out: a login prompt.
+ * Project application (/project-enter, for non-creators). Logged out: a login prompt.
  * A creator is sent to their creator page (the header's menu item already points there). Otherwise
  * the application form — closed while one application is open — and my applications with their
  * status and, when rejected, the reason.

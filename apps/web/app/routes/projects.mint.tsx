@@ -14,7 +14,7 @@ import { officialMint } from '../features/drops/api/phases.ts';
 import { PhasedSale } from '../features/drops/components/phased-sale.tsx';
 
 /**
- * Project mint page (/projects/mint/:id, spec §2; docs/drops.md "Sale phases"): the release's
+ * Project mint page (/projects/mint/:id, ; docs/drops.md "Sale phases"): the release's
  * phases with countdowns 天时分秒 by server time, my whitelist standing and quota, the free-claim
  * button in a claim phase, the buy box in a priority or public phase, the lottery box. Data: GET
  * /official/mint/?projectId= (loader) and mintinfo (logged in). No id → /mint.

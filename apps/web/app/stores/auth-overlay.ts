@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** The login/register overlay (spec §2, §4): view 1 login, 2 register, 3 forgot password (steps 1-3). */
+/** The login/register overlay: view 1 login, 2 register, 3 forgot password (steps 1-3). */
 export type AuthView = 'login' | 'register' | 'forgot';
 /** Each view has its own SMS countdown. */
 export type CountdownKey = 'smsLogin' | 'register' | 'forgot';

@@ -19,7 +19,7 @@ interface ToastState {
 let nextId = 1;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-/** Messages at the top centre; each lasts LIMITS.messageDurationMs (1 s, spec §9). */
+/** Messages at the top centre; each lasts LIMITS.messageDurationMs (1 s). */
 export const useToastStore = create<ToastState>()((set, get) => ({
   items: [],
   push(kind, text, opts = {}) {
@@ -48,7 +48,7 @@ export const toast = {
   success: (text: string) => useToastStore.getState().push('success', text),
   info: (text: string) => useToastStore.getState().push('info', text),
   warning: (text: string) => useToastStore.getState().push('warning', text),
-  /** The red message of spec §8; closable. */
+  /** The red message; closable. */
   error: (text: string) => useToastStore.getState().push('error', text, { closable: true }),
   closeAll: () => useToastStore.getState().closeAll(),
 };

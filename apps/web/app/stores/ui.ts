@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Lang } from '@cfx/contract/messages.ts';
 
 /**
- * UI state (spec §3). The language itself comes from the `lang` cookie through the root loader
+ * UI state. The language itself comes from the `lang` cookie through the root loader
  * (see i18n/index.ts useLang); `lang` here mirrors it on the client for non-React code.
  * Theme type: 1 on `/` (transparent header over the dark hero), 2 elsewhere.
  */
@@ -11,7 +11,7 @@ export type ThemeType = 1 | 2;
 interface UiState {
   lang: Lang;
   themeType: ThemeType;
-  /** Personal-center navigation index (spec §2). */
+  /** Personal-center navigation index. */
   navIndex: number;
   /** Search box visibility on narrow screens. */
   searchVisible: boolean;

@@ -3,7 +3,7 @@ import type { UserProfile } from '@cfx/contract/user.ts';
 import { STORAGE } from '../config.ts';
 import { readStorage, writeStorage } from '../lib/storage.ts';
 
-/** Client user state (spec §3). The token lives in localStorage under `token`. */
+/** Client user state. The token lives in localStorage under `token`. */
 export interface UserFields {
   token: string;
   avatar: string;
@@ -25,7 +25,7 @@ interface UserState extends UserFields {
   loadFromStorage(): void;
   setToken(token: string): void;
   setProfile(profile: UserProfile): void;
-  /** Wallet link state (spec §4): the linked address and whether it is connected in this session. */
+  /** Wallet link state: the linked address and whether it is connected in this session. */
   setWallet(walletAddress: string, isLoginWallet: boolean): void;
   /** Clears the user state, the stored token and the wallet address (logout, session lost). */
   clear(): void;

@@ -7,7 +7,7 @@ import { useUserStore } from './user.ts';
 export type WalletKind = 'fluent' | 'dev';
 
 /**
- * Wallet UI state (the address and isLoginWallet live in the user store, spec §3). The dialog and
+ * Wallet UI state (the address and isLoginWallet live in the user store). The dialog and
  * the dev-wallet panel are lazy chunks mounted by root.tsx once first opened.
  */
 interface WalletUiState {
@@ -46,7 +46,7 @@ export const useWalletStore = create<WalletUiState>()((set) => ({
   reset: () => set({ dialogOpen: false, panelOpen: false }),
 }));
 
-/** Site logout and a lost session clear the wallet status too (spec §4): close the wallet UI. */
+/** Site logout and a lost session clear the wallet status too: close the wallet UI. */
 useUserStore.subscribe((state, prev) => {
   if (prev.token && !state.token) useWalletStore.getState().reset();
 });

@@ -9,7 +9,7 @@ export function checkMobile(mobile: string): string {
   return m;
 }
 
-/** Passwords arrive base64-encoded (spec §3); the decoded text must be 6-20 digits, letters and symbols. */
+/** Passwords arrive base64-encoded; the decoded text must be 6-20 digits, letters and symbols. */
 export function decodePassword(b64: string | null | undefined): string {
   if (!b64 || !/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 !== 0) throw new ApiError(Status.INVALID, 'passwordRule');
   const text = Buffer.from(b64, 'base64').toString('utf8');

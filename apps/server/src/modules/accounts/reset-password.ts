@@ -24,7 +24,7 @@ export async function checkResetMobile(ctx: AppContext, input: { mobile: string;
 }
 
 /**
- * Step 2: spec §8 codes 1001 password rule, 1002 not registered, 1100 token failed. The token is
+ * Step 2: codes 1001 password rule, 1002 not registered, 1100 token failed. The token is
  * checked before the phone, so without a valid token every phone answers 1100 (no enumeration);
  * 1002 is left for a token whose account disappeared meanwhile.
  */

@@ -17,7 +17,7 @@ import { findAllProjects, listCreatorProjects, listProjects } from './list-proje
 import { listCreators, queryCreator } from './query-creator.ts';
 import { optionalUserId } from '../creators/viewer.ts';
 
-/** Releases, collectibles and creators (spec §7). */
+/** Releases, collectibles and creators. */
 export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalog'];

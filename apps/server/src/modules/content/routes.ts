@@ -10,7 +10,7 @@ import { listHotNews, listNews, listPlacedNews } from './list-news.ts';
 import { listRecommend } from './list-recommend.ts';
 import { serveImage } from './serve-image.ts';
 
-/** News, banners, recommend lists and generated images. `official` / `background` paths answer code 200 (spec §8). */
+/** News, banners, recommend lists and generated images. `official` / `background` paths answer code 200. */
 export function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * A moment's body, sanitised on write (DESIGN §6 "News and moments HTML is sanitised"). Plain text
+ * A moment's body, sanitised on write. Plain text
  * and a minimal HTML are both accepted: paragraphs, line breaks, bold / italic / underline /
  * strike-through, and links (http/https only, opened in a new tab with rel="noopener noreferrer
  * nofollow ugc"). Everything else is dropped — scripts and styles with their content, event

@@ -22,7 +22,7 @@ import { updateCreator } from './update-creator.ts';
 import { optionalUserId } from './viewer.ts';
 
 /**
- * Follow and creators (spec §7 "Creators", docs/api.md "Follow and creators"): follow / unfollow,
+ * Follow and creators (docs/api.md "Follow and creators"): follow / unfollow,
  * my follow list and feed, the creator's profile edit and image uploads, media info, moments.
  * /api/creator/v1/query (with followers and the caller's `following`) stays in the catalog routes.
  */

@@ -14,7 +14,7 @@ import { stockOf } from './stock.ts';
 import { myWhitelist } from './whitelist.ts';
 
 /**
- * The mint pages' calls (spec §7 "Projects and mint", docs/drops.md "Sale phases"):
+ * The mint pages' calls (docs/drops.md "Sale phases"):
  * GET /official/mint/ (public), mintinfo and nftmint (login). Times are server time.
  */
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 
 /**
- * The trading gate (spec §1, §5): not frozen by staff (1034), real-name verified, 18 or older
+ * The trading gate: not frozen by staff (1034), real-name verified, 18 or older
  * today, wallet linked. Returns the user's wallet address. Every buying, selling and bidding call
  * goes through it.
  */

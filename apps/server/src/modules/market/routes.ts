@@ -14,7 +14,7 @@ import { preOpenSale } from './pre-open-sale.ts';
 import { toggleLove } from './toggle-love.ts';
 import { notifyOpenClose } from './watch-chain.ts';
 
-/** Selling on the consignment market and the personal collection calls (spec §7). */
+/** Selling on the consignment market and the personal collection calls. */
 export function marketRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['market'];

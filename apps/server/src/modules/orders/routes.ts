@@ -15,7 +15,7 @@ import { listDeals } from './list-deals.ts';
 import { listOrders, pageOrders } from './list-orders.ts';
 import { paymentWindowText } from './payment-window.ts';
 
-/** Orders and deal records (spec §7 "Orders and payment"). */
+/** Orders and deal records. */
 export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];

@@ -9,7 +9,7 @@ import { moveOrder } from './transitions.ts';
 import { notifySold } from '../messages/events.ts';
 
 /**
- * Settlement of a paid order (DESIGN §5) — the durable job `settle:<orderNo>`, inserted in the
+ * Settlement of a paid order — the durable job `settle:<orderNo>`, inserted in the
  * same transaction that marked the order paid.
  *
  *  paid      → enqueue Exchange.executeOrder(listOrder, signature, buyer, orderNo) on the

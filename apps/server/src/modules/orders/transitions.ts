@@ -4,7 +4,7 @@ import type { OrdersTable } from '../../db/schema.ts';
 import type { Q } from '../../db/tx.ts';
 
 /**
- * Order state machine (DESIGN §5):
+ * Order state machine:
  *
  *   created ─pay─▶ paying ─notify─▶ paid ─job─▶ settling ─receipt─▶ completed
  *      │  └────────balance──────────▶ │             └─permanent failure─▶ refunded

@@ -35,7 +35,7 @@ export function startPayouts(app: FastifyInstance, ctx: AppContext, jobs: JobRun
 const BANK_LIST = BANKS.map((b) => ({ code: b.code, name: b.name, logo: bankLogoUrl(b.code) }));
 const AREA_BODY = JSON.stringify({ status: '000000', code: '000000', data: AREA_TREE, message: '', msg: '' });
 
-/** The gateway calls (spec §7 "Accounts and payment setup" plus the withdrawal and refund calls). */
+/** The gateway calls (plus the withdrawal and refund calls). */
 export async function payoutRoutes(api: FastifyInstance, ctx: AppContext) {
   const r = api.withTypeProvider<ZodTypeProvider>();
   const tags = ['payout'];

@@ -11,7 +11,7 @@ import { queryFinal } from './query-final.ts';
 import { querySuggestions } from './query-suggestions.ts';
 import { deleteSearchHistory, listSearchHistory } from './search-history.ts';
 
-/** Search (spec §7): suggestions, the results page, and the signed-in user's history. */
+/** Search: suggestions, the results page, and the signed-in user's history. */
 export function searchRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['search'];

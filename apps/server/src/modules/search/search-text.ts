@@ -4,7 +4,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { escapeHtml } from '../../util/rich-text.ts';
 import { normalize, type Hit, type KindIndex } from './search-index.ts';
 
-/** The raw search text, trimmed; at most 20 characters (spec §9) or 1001. */
+/** The raw search text, trimmed; at most 20 characters or 1001. */
 export function checkSearchText(text: string | null | undefined): { raw: string; term: string } {
   const raw = (text ?? '').trim();
   if ([...raw].length > LIMITS.searchMax) throw new ApiError(Status.INVALID, 'searchTooLong');

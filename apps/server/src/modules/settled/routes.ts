@@ -12,7 +12,7 @@ import { submitApplication } from './submit-application.ts';
 /** My applications shown at most (newest first). */
 const MINE_MAX = 50;
 
-/** The project application (spec §7): submit, and my applications with their status. `official` paths answer code 200. */
+/** The project application: submit, and my applications with their status. `official` paths answer code 200. */
 export function settledRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['settled'];

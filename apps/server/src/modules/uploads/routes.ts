@@ -24,7 +24,7 @@ export function mediaUploadRoutes(app: FastifyInstance, ctx: AppContext) {
 }
 
 /**
- * The multipart upload calls of the project application (spec §7): /official/settled/oss/upload
+ * The multipart upload calls of the project application: /official/settled/oss/upload
  * (images) and /official/settled/oss/uploadfile (documents), for logged-in users, and the owner's
  * download of a private upload. `?kind=media` on the image call takes the artwork media of video and 3D
  * collectibles instead (MEDIA_POLICY: MP4, WebM, GLB); no kind or `kind=image` is the image policy;

@@ -3,7 +3,7 @@ import { useNavigation } from 'react-router';
 import { LIMITS } from '@cfx/contract/limits.ts';
 
 /**
- * Route progress bar (spec §9): appears only when a navigation takes longer than 200 ms,
+ * Route progress bar: appears only when a navigation takes longer than 200 ms,
  * creeps to ~90 % over 5000 ms, then completes and fades when the navigation ends.
  */
 export function RouteProgress() {

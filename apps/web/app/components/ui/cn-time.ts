@@ -20,7 +20,7 @@ function cstParts(ms: number) {
 
 const valid = (ms: number | null | undefined): ms is number => typeof ms === 'number' && Number.isFinite(ms) && ms > 0;
 
-/** The spec's default format (§9) yyyy-MM-dd HH:mm:ss (or without seconds), Beijing time; '' for no time. */
+/** The spec's default format yyyy-MM-dd HH:mm:ss (or without seconds), Beijing time; '' for no time. */
 export function formatCnDateTime(ms: number | null | undefined, seconds = true): string {
   if (!valid(ms)) return '';
   const p = cstParts(ms);

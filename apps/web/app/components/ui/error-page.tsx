@@ -2,7 +2,7 @@ import { isRouteErrorResponse } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
 import { Seo } from './seo.tsx';
 
-/** Status and message of any thrown value: an error without a status defaults to 500 (spec §8). */
+/** Status and message of any thrown value: an error without a status defaults to 500. */
 export function describeError(error: unknown, notFound: string, generic: string): { status: number; message: string } {
   if (isRouteErrorResponse(error)) {
     const status = error.status || 500;
@@ -14,7 +14,7 @@ export function describeError(error: unknown, notFound: string, generic: string)
 }
 
 /**
- * The error page of spec §2: status code, 抱歉！, the message and a link 返回首页 to home.
+ * The error page: status code, 抱歉！, the message and a link 返回首页 to home.
  * Uses a plain <a> so it also works when the router itself is in an error state.
  */
 export function ErrorPage({ error }: { error: unknown }) {

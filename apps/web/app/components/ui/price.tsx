@@ -1,7 +1,7 @@
 import { formatFen } from '@cfx/protocol/money.ts';
 
 /**
- * Money in tabular figures with ￥ and thousands separators (spec §5, DESIGN §7). `fen` is integer
+ * Money in tabular figures with ￥ and thousands separators. `fen` is integer
  * fen; null/undefined render nothing.
  */
 export function Price({ fen, className = '', testId }: { fen: number | null | undefined; className?: string; testId?: string }) {

@@ -1,6 +1,6 @@
 /**
  * Rich text from the server (news content, release descriptions). The server sanitises it with an
- * allow-list (DESIGN §6) and is the only source of this HTML; it is rendered as is, styled here.
+ * allow-list and is the only source of this HTML; it is rendered as is, styled here.
  */
 export function RichHtml({ html, className = '', testId }: { html: string; className?: string; testId?: string }) {
   return (

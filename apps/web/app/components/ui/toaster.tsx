@@ -9,7 +9,7 @@ const styles: Record<ToastKind, string> = {
 };
 const icons: Record<ToastKind, string> = { success: '✓', info: 'i', warning: '!', error: '×' };
 
-/** Messages at the top centre (spec §8: 1 s, red closable for errors). */
+/** Messages at the top centre. */
 export function Toaster() {
   const items = useToastStore((s) => s.items);
   const dismiss = useToastStore((s) => s.dismiss);

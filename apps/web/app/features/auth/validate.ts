@@ -1,5 +1,5 @@
 /**
- * Client validation of the overlay's forms (spec §5). Each function returns the key of the
+ * Client validation of the overlay's forms. Each function returns the key of the
  * first failing rule's message (auth.validation.*) or null. Rules run in the spec's order.
  */
 import type { Messages } from '../../i18n/zh.ts';

@@ -1,6 +1,6 @@
 /**
  * Sale times of releases (pure, unit-tested): the live status of a release at a moment, what its
- * countdown counts to, and the countdown's parts (spec §9: days天 hours时 minutes分 seconds秒).
+ * countdown counts to, and the countdown's parts.
  */
 import type { ProjectStatus, SaleWindow } from './api/types.ts';
 

@@ -9,7 +9,7 @@ import { eventLabelOf, isZeroAddress } from './events.ts';
 type State = { status: 'loading' } | { status: 'error' } | { status: 'ready'; rows: Row[] };
 
 /**
- * The asset page's chain record (spec §2 "asset pieces: chain record"): the token's on-chain events,
+ * The asset page's chain record: the token's on-chain events,
  * oldest first — event (铸造/转移/授权/成交/撤单 …), from → to (short addresses), time
  * (yyyy-MM-dd HH:mm:ss, Beijing time) and the transaction hash linking to the explorer in a new tab.
  */

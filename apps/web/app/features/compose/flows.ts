@@ -1,5 +1,5 @@
 /**
- * The wallet flows of blind boxes, compose and moving collectibles (docs/drops.md; DESIGN §7: each
+ * The wallet flows of blind boxes, compose and moving collectibles (docs/drops.md; each
  * step's state visible — waiting for the wallet, confirming on chain, done, failed with a reason):
  *
  * - open a box:  prepare (the linked wallet, then openBox: the Consume typed data)

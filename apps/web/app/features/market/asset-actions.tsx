@@ -1,5 +1,5 @@
 /**
- * The asset page's market pieces (spec §2 "asset pieces"): buy now, list now (the owner), the
+ * The asset page's market pieces: buy now, list now (the owner), the
  * off-shelf card (the owner of a listed collectible), bid info with make-a-bid (others) and
  * agree (the owner), the trading notice, and a favourite toggle. Self-contained: give it the
  * goods detail object of GET /goods/v1/details/. Who is looking is known only in the browser
@@ -40,7 +40,7 @@ export type AssetGoods = Pick<
 type Viewer = 'guest' | 'owner' | 'other';
 
 const BID_DAYS = [1, 3, 7, 15] as const;
-/** Spec §5/§9 (a literal checked against the contract's type; no runtime import). */
+/** (a literal checked against the contract's type; no runtime import). */
 const MINIMUM_AGE: (typeof LIMITS)['minimumAge'] = 18;
 const DAY_MS = 86_400_000;
 
@@ -365,7 +365,7 @@ function BidForm({ goodsId, onPlaced }: { goodsId: number; onPlaced: () => void 
   );
 }
 
-/** The trading notice (spec §1, §5): who may trade, virtual goods, the commission, no off-platform deals. */
+/** The trading notice: who may trade, virtual goods, the commission, no off-platform deals. */
 function Notice({ goods }: { goods: AssetGoods }) {
   const { t } = useTranslation();
   const info = useRemote('common-info', getCommonInfo);

@@ -1,6 +1,5 @@
 /**
- * The multi-step wallet flows of the consignment market (spec §4; DESIGN §7: each step's state
- * visible — waiting for the wallet, confirming on chain, done, failed with a reason):
+ * The multi-step wallet flows of the consignment market:
  *
  * - list now:   prepare (wallet check + preOpenSale: draft, typed data, cost, pendingCancels)
  *               → cancel (Exchange.cancelOrder(id) in the wallet for every earlier signed order of

@@ -1,5 +1,5 @@
 /**
- * The seller's wallet for the listing flows (spec §4): the provider of the wallet linked to the
+ * The seller's wallet for the listing flows: the provider of the wallet linked to the
  * account (Fluent or, on the embedded dev chain, the dev wallet), and the chain actions:
  * Collectible.approve(to, tokenId) and Exchange.cancelOrder(sellerOrderId) sent from that wallet
  * (sponsored; receipt polled: 5 tries, 3 s apart) and the CIP-23 listOrder signature

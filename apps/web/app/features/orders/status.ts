@@ -1,4 +1,4 @@
-/** Order states (DESIGN §5): created → paying → paid → settling → completed, or cancelled / expired / refunded. */
+/** Order states: created → paying → paid → settling → completed, or cancelled / expired / refunded. */
 import type { OrderStatus } from './api/types.ts';
 
 export const AWAITING_PAYMENT: readonly OrderStatus[] = ['created', 'paying'];
@@ -45,13 +45,13 @@ export const STATUS_TONE: Record<OrderStatus, string> = {
   refunded: 'bg-danger/10 text-danger',
 };
 
-/** Splits milliseconds into 天/时/分/秒 parts (spec §9 countdown). */
+/** Splits milliseconds into 天/时/分/秒 parts (countdown). */
 export function countdownParts(ms: number): { d: number; h: number; m: number; s: number } {
   const total = Math.max(0, Math.floor(ms / 1000));
   return { d: Math.floor(total / 86400), h: Math.floor((total % 86400) / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
 }
 
-/** The payment status page of an order (personal center, spec §2 pamentSuccess). */
+/** The payment status page of an order (personal center, pamentSuccess). */
 export const paymentStatusPath = (orderNo: string) => `/personal-center/conmponents/pamentSuccess?orderNo=${encodeURIComponent(orderNo)}`;
 
 /** Where an order's goods link goes: the collectible; a drop order's first collectible, or its release before it has one. */

@@ -6,7 +6,7 @@
  */
 import type { LIMITS } from '@cfx/contract/limits.ts';
 
-/** Spec §5/§9 (a literal checked against the contract's type; no runtime import: LIMITS shares a chunk every page loads). */
+/** (a literal checked against the contract's type; no runtime import: LIMITS shares a chunk every page loads). */
 export const MINIMUM_AGE: (typeof LIMITS)['minimumAge'] = 18;
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];

@@ -30,5 +30,5 @@ export function posterUrl(t: Pick<ShareTarget, 'type' | 'id'>, lang: 'zh' | 'en'
   return `${API_BASE}${PosterPaths.poster}?${q.toString()}`;
 }
 
-/** My invite link: the home page opens the register view with the code filled in (spec §2). */
+/** My invite link: the home page opens the register view with the code filled in. */
 export const inviteLink = (origin: string, code: string) => `${origin}/?inviteCode=${encodeURIComponent(code)}`;

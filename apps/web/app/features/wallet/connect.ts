@@ -1,5 +1,5 @@
 /**
- * Linking a wallet (spec §4, §5, §7):
+ * Linking a wallet:
  *
  *  0. logged in, else the red "please log in first, then link a wallet";
  *  1. authorise: cfx_requestAccounts (refused → disconnected);
@@ -11,7 +11,7 @@
  *  5. link: POST walletlogin {walletAddress, code}; on 000000 the address is saved and the wallet is
  *     connected (isLoginWallet), otherwise disconnected.
  *
- * `onStep` reports each step's state for the dialog (DESIGN §7: each step's state visible).
+ * `onStep` reports each step's state for the dialog.
  */
 import { isMainnetAddress, MAINNET_NETWORK_ID } from '@cfx/protocol/address.ts';
 import { toast } from '../../stores/toast.ts';

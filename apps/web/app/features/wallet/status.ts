@@ -1,5 +1,5 @@
 /**
- * Page start (spec §4): when logged in, once the wallet provider is ready (Fluent injects
+ * Page start: when logged in, once the wallet provider is ready (Fluent injects
  * asynchronously; the dev wallet is ready when /chain/v1/info says devWallet), ask
  * walletloginstatus and store {walletAddress, isLoginWallet}. Loaded lazily by root.tsx.
  *

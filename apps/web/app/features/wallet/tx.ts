@@ -1,11 +1,11 @@
 /**
- * Wallet actions for the chain flows (spec §4, §7, §9): send a transaction and wait for its receipt,
+ * Wallet actions for the chain flows: send a transaction and wait for its receipt,
  * and sign CIP-23 typed data. Used by the listing flow (approve the exchange / approve the zero
  * address, sign the listOrder).
  *
- * Receipt polling (spec §4): no receipt → wait and retry; `outcomeStatus` 0 → success, any other
+ * Receipt polling: no receipt → wait and retry; `outcomeStatus` 0 → success, any other
  * value → failure; after the retry limit the result is "not successful" (status 'timeout').
- * Defaults: 5 tries, 3000 ms apart (spec §9), configurable per call.
+ * Defaults: 5 tries, 3000 ms apart, configurable per call.
  */
 import { toHexAddress } from '@cfx/protocol/address.ts';
 import type { Cip23TypedData, TypedDataTypes } from '@cfx/protocol/cip23.ts';
@@ -118,7 +118,7 @@ export async function sendTransaction(provider: ConfluxProvider, tx: TxRequest):
 }
 
 /**
- * Sends a transaction and waits for its receipt (spec §4). `onSent` is called with the hash as soon
+ * Sends a transaction and waits for its receipt. `onSent` is called with the hash as soon
  * as the wallet returns it (for a "confirming on chain" step).
  */
 export async function sendTransactionAndWait(

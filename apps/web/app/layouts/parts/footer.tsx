@@ -5,7 +5,7 @@ import { Logo } from './logo.tsx';
 
 const GROUPS: HelpGroup[] = ['part1', 'part2', 'part3', 'part4', 'part5'];
 
-/** Footer (spec §2): help links, contact mailbox, company copyright and filing numbers. */
+/** Footer: help links, contact mailbox, company copyright and filing numbers. */
 export function Footer() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();

@@ -17,7 +17,7 @@ import { Menu, MenuButton, MenuItems, MenuSeparator, menuItemClass } from '../..
 import { HeaderMessagesSlot } from '../../features/messages/components/header-messages.tsx';
 
 /**
- * Site header (spec §2): logo, menu, "more" submenu, search box, language switch, link-wallet
+ * Site header: logo, menu, "more" submenu, search box, language switch, link-wallet
  * button and the user area. Theme type 1 (home) is transparent over the dark hero until the page
  * scrolls (with a light dark scrim at the top, so the white text keeps its contrast over any hero
  * artwork); theme type 2 is the solid style. The forum (BBS) entry is not open yet: a click only
@@ -284,9 +284,9 @@ function chooseLanguage(current: Lang, next: Lang) {
 }
 
 /**
- * Spec §2: the link-wallet button shows unless a wallet is linked and connected; then a wallet icon
+ * the link-wallet button shows unless a wallet is linked and connected; then a wallet icon
  * (short address in a tooltip) opens the wallet home — Fluent's site in a new tab, or the dev
- * wallet's own panel. Linking needs a login (spec §4/§8); the dialog is a lazy chunk.
+ * wallet's own panel. Linking needs a login; the dialog is a lazy chunk.
  */
 function LinkWalletButton({ dark }: { dark: boolean }) {
   const { t } = useTranslation();

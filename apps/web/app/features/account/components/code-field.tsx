@@ -4,7 +4,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import type { ApiResult } from '../../../lib/api.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-// The overlay's slider captcha and labelled input, reused as they are (spec §5: a slider before any SMS).
+// The overlay's slider captcha and labelled input, reused as they are.
 import { CaptchaDialog } from '../../auth/components/captcha-dialog.tsx';
 import { Field } from '../../auth/components/fields.tsx';
 import { useCodeCountdown, useCodeCountdowns, type CodeCountdownKey } from '../hooks/code-countdown.ts';

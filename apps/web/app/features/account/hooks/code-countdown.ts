@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 
 /**
- * The 60-second resend countdowns of the security dialogs (spec §4/§9). `security` is the code to
+ * The 60-second resend countdowns of the security dialogs. `security` is the code to
  * the user's own phone — shared by every dialog that asks for it, as the server's resend interval
  * is per phone; `newMobile` is the code to the new phone of a phone change.
  */

@@ -6,7 +6,7 @@ import { LoginView } from './login-view.tsx';
 import { RegisterView } from './register-view.tsx';
 
 /**
- * The login/register overlay (spec §2): view 1 login, 2 register, 3 forgot password.
+ * The login/register overlay: view 1 login, 2 register, 3 forgot password.
  * Closing resets to view 1, step 1. Loaded lazily by root.tsx on first open.
  */
 export default function AuthOverlay() {

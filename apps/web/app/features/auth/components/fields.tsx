@@ -21,7 +21,7 @@ export function Field({
   );
 }
 
-/** Phone input: digits only, truncated to 11 (spec §5). */
+/** Phone input: digits only, truncated to 11. */
 export function PhoneField({
   label,
   placeholder,

@@ -7,7 +7,7 @@ export type GfStepMap = Partial<Record<GfStep, GfStepUpdate>>;
 const busy = (s: GfStepStatus) => s === 'active' || s === 'wallet' || s === 'chain';
 
 /**
- * The steps of a goods flow, each with its state in words (DESIGN §7): waiting, in progress,
+ * The steps of a goods flow, each with its state in words: waiting, in progress,
  * waiting for the wallet, confirming on chain (with the tx hash), done, failed with the reason.
  * `gf-step-<key>` carries `data-status`.
  */

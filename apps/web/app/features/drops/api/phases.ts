@@ -29,7 +29,7 @@ export function whitelistStatus(projectId: number) {
   return api<WhitelistStatus>(WHITELIST, { projectId }, { silent: true });
 }
 
-/** POST /api/user/mint/v1/nftmint {projectId, count} — the free claim; its failures skip the default message (spec §7). */
+/** POST /api/user/mint/v1/nftmint {projectId, count} — the free claim; its failures skip the default message. */
 export function nftmint(body: { projectId: number; count: number }) {
   return api<OrderDetail>(NFTMINT, body);
 }

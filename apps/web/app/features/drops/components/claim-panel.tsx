@@ -11,7 +11,7 @@ import { useAuthOverlay, useWalletStore } from '../app-stores.ts';
  * The free claim of a whitelisted identity (nftmint, docs/drops.md "Free claim"): a quantity within
  * what is left of the whitelist quota, and the claim button; a claim goes straight to minting, so
  * it opens the order's status page (藏品铸造中 → 购买完成). Its failures are shown here (nftmint skips
- * the default message, spec §7).
+ * the default message).
  */
 export function ClaimPanel({ projectId, info, open }: { projectId: number; info: MintInfo | null; open: boolean }) {
   const { t } = useTranslation();

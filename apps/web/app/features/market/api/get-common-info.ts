@@ -8,7 +8,7 @@ export interface CommonInfo {
   serverTime: number;
   chainId: number;
   explorerUrl: string;
-  /** Platform commission on free-market sales, per mille of the price (spec §1). */
+  /** Platform commission on free-market sales, per mille of the price. */
   commissionPermille: number;
   currencySymbol: string;
 }

@@ -7,7 +7,7 @@ export type StepMap = Partial<Record<FlowStep, StepUpdate>>;
 const busy = (s: StepStatus) => s === 'active' || s === 'wallet' || s === 'chain';
 
 /**
- * The steps of a wallet flow, each with its state in words (DESIGN §7): waiting, in progress,
+ * The steps of a wallet flow, each with its state in words: waiting, in progress,
  * waiting for the wallet, confirming on chain (with the tx hash and, for several transactions in
  * one step, which one), done / skipped (why, per step), failed with the reason.
  * `flow-step-<key>` carries `data-status`.

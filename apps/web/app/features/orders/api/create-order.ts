@@ -7,7 +7,7 @@ const CREATE_ORDER_PATH: (typeof OrderPaths)['createOrder'] = '/payment/nftOrder
 
 /**
  * POST /payment/nftOrder/V1/createOrder {goodsId} — reserves the listing for the payment window.
- * Skips the default error message (spec §7): the buy page shows the reason (trading gate, taken, …).
+ * Skips the default error message: the buy page shows the reason (trading gate, taken, …).
  */
 export function createOrder(body: { goodsId: number }) {
   return api<OrderDetail>(CREATE_ORDER_PATH, body);

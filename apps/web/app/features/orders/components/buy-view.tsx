@@ -16,7 +16,7 @@ import { OrderSummary } from './order-summary.tsx';
 import { useOrder } from './use-order.ts';
 import { useAuthOverlay, useWalletStore } from '../app-stores.ts';
 
-/** Spec §5/§9 (a literal checked against the contract's type; no runtime import). */
+/** (a literal checked against the contract's type; no runtime import). */
 const MINIMUM_AGE: (typeof LIMITS)['minimumAge'] = 18;
 
 /** One createOrder per goods at a time, even when an effect runs twice (React StrictMode in development). */

@@ -4,7 +4,7 @@ import { countdownParts } from '../status.ts';
 
 /**
  * Time left until `deadline` (a browser-clock epoch ms, e.g. dataUpdatedAt + remainingMs, so the
- * server's clock does not matter), ticking each second as 天/时/分/秒 (spec §9). Calls `onEnd` once at zero.
+ * server's clock does not matter), ticking each second as 天/时/分/秒. Calls `onEnd` once at zero.
  */
 export function Countdown({ deadline, onEnd, className = '', testId = 'countdown' }: { deadline: number; onEnd?: () => void; className?: string; testId?: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * Personal-center pieces of the orders domain (spec §2): buy records and sale records
+ * Personal-center pieces of the orders domain: buy records and sale records
  * (pageListNftOrder as buyer / seller), sale receipts (pageListNftDealRecordByParams: completed
  * deals with the chain transaction) and the time card (an unpaid order with its countdown).
  */

@@ -1,5 +1,5 @@
 /**
- * The personal center's payment-method pages (spec §2 conmponents/alipay, Payment2, Payment3,
+ * The personal center's payment-method pages (conmponents/alipay, Payment2, Payment3,
  * PaymentCard) as one component parameterised by the method: each route renders
  * <PaymentMethodPage method=…/> for the order given as ?orderNo=.
  */

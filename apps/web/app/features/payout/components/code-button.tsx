@@ -4,11 +4,11 @@ import { useTranslation } from '../../../i18n/index.ts';
 import type { ApiResult } from '../../../lib/api.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-// The overlay's slider captcha, reused as it is (spec §5: a slider before any SMS).
+// The overlay's slider captcha, reused as it is.
 import { CaptchaDialog } from '../../auth/components/captcha-dialog.tsx';
 
 /**
- * "获取验证码" with its 60-second countdown (spec §4/§9): `check` may refuse first (a warning), then the
+ * "获取验证码" with its 60-second countdown: `check` may refuse first (a warning), then the
  * slider captcha, then `send(token)`. Success starts the countdown; a failure shows the server's message
  * (the api client) and no countdown.
  */

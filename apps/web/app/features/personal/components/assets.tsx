@@ -1,5 +1,5 @@
 /**
- * Personal-center pieces of "my assets" (spec §2): my collection (list/head), digital assets
+ * Personal-center pieces of "my assets": my collection (list/head), digital assets
  * (list/home, filter held / on sale) and favourites (list/favorite; un-favourite with goods/v1/love).
  */
 import { useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Personal-center pieces of selling and bidding (spec §2): my sale (mySell: on sale, sold with the
+ * Personal-center pieces of selling and bidding: my sale (mySell: on sale, sold with the
  * proceeds, closed), my bids (myBarginList sent: cancel, pay an accepted one) and counter bids
  * (myBarginList received: the owner agrees — the action is passed in by the route, since agreeing
  * is the market's wallet flow).

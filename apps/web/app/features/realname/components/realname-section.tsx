@@ -11,7 +11,7 @@ import { submitRealname } from '../api/submit-realname.ts';
 import { MINIMUM_AGE, normaliseIdNumber, validateIdNumber, validateName, type RealnameError } from '../validate.ts';
 
 /**
- * Real-name verification in account settings (spec §1, §5: trading needs a verified adult).
+ * Real-name verification in account settings.
  * Verified: the masked name and ID number and the date. Not verified: a form (name, 18-digit ID
  * number) checked here first (name form, GB 11643 checksum, 18+), then by the server and its KYC
  * provider, whose reason (mismatch, under 18, number already used …) is shown under the form.

@@ -17,7 +17,7 @@ export interface PanelHandle {
 }
 
 /**
- * Header search box (spec §2, §5, §7): at most 20 characters; submitting records the term
+ * Header search box: at most 20 characters; submitting records the term
  * (POST queryFinal with the token, when signed in) and opens /search-object?str=…. While typing the
  * panel shows suggestions, when empty the search history (search-panel.tsx). Escape closes.
  */

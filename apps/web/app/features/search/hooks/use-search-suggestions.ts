@@ -21,7 +21,7 @@ export interface SearchSuggestionsState {
 }
 
 /**
- * Spec §2/§5/§7: with text, suggestions from POST /search/v1/query {text} (debounced, stale answers
+ * with text, suggestions from POST /search/v1/query {text} (debounced, stale answers
  * dropped); without text, the signed-in user's history from GET /search/v1/searchHistory, whose
  * items can be deleted (/search/v1/delHistory/). Nothing is requested while the box is closed.
  */

@@ -10,7 +10,7 @@ import { UploadField, type UploadState } from './upload-field.tsx';
 const L = SETTLED_LIMITS;
 
 /**
- * The project application form (spec §2 /project-enter, §7 /official/settled): project, artworks and
+ * The project application form (/project-enter, /official/settled): project, artworks and
  * proof of rights (uploaded as they are chosen, with progress and previews), contact and the
  * agreement to the compliance rules (help part3-2). Checked here with the server's own rules and
  * texts before it is sent; the server's answer (a broken rule, an attachment that is not the

@@ -5,7 +5,7 @@ import type { ShareTarget } from '../links.ts';
 /** The dialog (Radix, poster preview, invite code) is its own chunk, loaded on the first click. */
 const ShareDialog = lazy(() => import('./share-dialog.tsx'));
 
-/** The "share" piece of the asset and release pages (spec §2 shared pieces): opens the poster dialog. */
+/** The "share" piece of the asset and release pages (shared pieces): opens the poster dialog. */
 export function ShareButton({ target, className = '' }: { target: ShareTarget; className?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);

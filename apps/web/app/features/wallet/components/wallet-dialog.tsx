@@ -17,7 +17,7 @@ interface Flow {
 }
 
 /**
- * The connect dialog (spec §4; DESIGN §7: each step's state visible). Lists the available wallets
+ * The connect dialog. Lists the available wallets
  * (Fluent, and the dev wallet on the embedded chain); with exactly one it starts at once. Then shows
  * the steps: authorise → network → address → sign → link, each waiting / done / failed with a reason.
  */
