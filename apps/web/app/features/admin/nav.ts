@@ -3,16 +3,14 @@ import type { AdminKey } from './i18n.ts';
 
 /**
  * The console's navigation: one entry per section, shown only to staff whose roles hold its
- * permission (null: everyone signed in). A `slot` section routes to the placeholder page
- * admin.slot.tsx until its own module exists (docs/admin.md "Extending"; releases, news and
- * banners have theirs). Add a section here and a route in routes.ts, nothing else.
+ * permission (null: everyone signed in). Add a section here and its route module in routes.ts,
+ * nothing else (docs/admin.md "Extending").
  */
 export interface AdminNavItem {
   to: string;
   label: AdminKey;
   permission: AdminPermission | null;
   group: 'ops' | 'catalog' | 'admin';
-  slot?: boolean;
   testId: string;
 }
 
