@@ -1,10 +1,10 @@
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
 import pgModule from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, makeApp, type TestApp } from './helpers.ts';
 import { clearGoodsDetailCache, goodsDetailCacheStats } from '../src/modules/catalog/goods-detail-cache.ts';
 import { invalidateProjectInfo, projectInfoSettled } from '../src/modules/catalog/project-info.ts';
+import { openSqliteFile } from '../src/db/sqlite-driver.ts';
 
 /**
  * goods/v1/details/ answers from a response cache (catalog/goods-detail-cache.ts). These tests
@@ -111,9 +111,9 @@ describe(`collectible details response cache on ${pg ? 'PostgreSQL' : 'SQLite'}`
     const [, , , g] = await someGoods(4);
     await details(g!.id);
     await details(g!.id);
-    const other = new SQLite(path.join(t.ctx.config.dataDir, 'marketplace.sqlite'));
+    const other = openSqliteFile(path.join(t.ctx.config.dataDir, 'marketplace.sqlite'));
     try {
-      other.pragma('busy_timeout = 5000');
+      other.exec('PRAGMA busy_timeout = 5000');
       other.prepare('update goods set name = ? where id = ?').run('另一进程改的', g!.id);
     } finally {
       other.close();

@@ -1,18 +1,21 @@
 import path from 'node:path';
 import { ensurePrivateDir, ensurePrivateFile, restrictFile } from '../util/private-files.ts';
-import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import type { Database } from './schema.ts';
+import { openSqliteConnection, type SqliteEngine } from './sqlite-driver.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** The SQLite engine in use (node:sqlite or better-sqlite3); undefined on PostgreSQL. */
+  sqliteEngine?: SqliteEngine;
   close(): Promise<void>;
   /**
    * Runs a query compiled once by Kysely with fresh parameters, skipping per-call query
-   * building. On SQLite the prepared statement is cached; used on hot paths (session lookup).
+   * building. On SQLite the prepared statement comes from the connection's statement cache; used on
+   * hot paths (session lookup).
    */
   run<R>(query: CompiledQuery<R>, params: readonly unknown[]): Promise<R[]>;
 }
@@ -55,23 +58,22 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   ensurePrivateDir(opts.dataDir);
   const file = path.join(opts.dataDir, 'marketplace.sqlite');
   ensurePrivateFile(file);
-  const sqlite = new SQLite(file);
-  sqlite.pragma('journal_mode = WAL');
+  const sqlite = openSqliteConnection(file);
+  sqlite.exec('PRAGMA journal_mode = WAL');
   // SQLite gives -wal/-shm the database file's mode; made 0600 explicitly for files left by older versions.
   for (const ext of ['-wal', '-shm']) restrictFile(file + ext);
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
-  const statements = new Map<string, SQLite.Statement>();
   return {
     kysely,
     dialect: 'sqlite',
+    sqliteEngine: sqlite.engine,
     close: () => kysely.destroy(),
     run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => {
-      let st = statements.get(q.sql);
-      if (!st) statements.set(q.sql, (st = sqlite.prepare(q.sql)));
-      return (st.reader ? st.all(...params) : (st.run(...params), [])) as R[];
+      const st = sqlite.prepare(q.sql);
+      return (st.reader ? st.all(params) : (st.run(params), [])) as R[];
     },
   };
 }
