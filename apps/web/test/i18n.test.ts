@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../app/i18n/en.ts';
 import { helpEn } from '../app/i18n/help.en.ts';
 import { helpZh } from '../app/i18n/help.zh.ts';
-import { createI18n, langFromCookieHeader, translate } from '../app/i18n/index.ts';
+import { createI18n, interpolate, langFromCookieHeader, translate } from '../app/i18n/index.ts';
 import { legalEn } from '../app/i18n/legal.en.ts';
 import { legalZh } from '../app/i18n/legal.zh.ts';
+import { isPluralMessage } from '../app/i18n/plural.ts';
 import { zh } from '../app/i18n/zh.ts';
 
+/** Leaf keys; a count-aware message (`{ one?, other }`) is one leaf, whatever forms its language needs. */
 function keys(obj: unknown, prefix = ''): string[] {
-  if (typeof obj !== 'object' || obj === null) return [prefix];
+  if (typeof obj !== 'object' || obj === null || isPluralMessage(obj)) return [prefix];
   return Object.entries(obj).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
 }
 
@@ -20,7 +22,7 @@ describe('catalogs', () => {
     for (const [name, cat] of Object.entries({ zh, en })) {
       for (const k of keys(cat)) {
         const value = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], cat);
-        expect(value, `${name}.${k}`).not.toBe('');
+        for (const text of isPluralMessage(value) ? Object.values(value) : [value]) expect(text, `${name}.${k}`).not.toBe('');
       }
     }
   });
@@ -75,5 +77,44 @@ describe('translate', () => {
     const fallback = createI18n('zh');
     expect(fallback.t('error.backHome')).toBe('返回首页');
     expect(fallback.t('nav.home')).toBe('nav.home');
+  });
+});
+
+describe('plurals (Intl.PluralRules)', () => {
+  const catalog = { n: { other: '{{count}} 件' }, e: { one: '{{count}} item', other: '{{count}} items' }, zero: { zero: 'none', one: 'one', other: '{{count}}' } };
+  it('picks the form of count in the language, other when the form is missing', () => {
+    expect([0, 1, 2].map((count) => translate(catalog, 'e', { count }, 'en'))).toEqual(['0 items', '1 item', '2 items']);
+    expect([0, 1, 2].map((count) => translate(catalog, 'n', { count }, 'zh'))).toEqual(['0 件', '1 件', '2 件']);
+    // English has no `zero` category: 0 is `other`.
+    expect(translate(catalog, 'zero', { count: 0 }, 'en')).toBe('0');
+    expect(translate(catalog, 'e', { count: '1' }, 'en')).toBe('1 item');
+    expect(translate(catalog, 'e', {}, 'en')).toBe('{{count}} items');
+  });
+  it('every "(s)" of the English catalog became a count-aware message', () => {
+    const leaves = (o: unknown): string[] => (typeof o === 'string' ? [o] : Object.values(o as object).flatMap(leaves));
+    expect(leaves(en).filter((s) => /\w\((s|es)\)/.test(s))).toEqual([]);
+  });
+  it('t() of the real catalogs for 0 / 1 / 2 in en and zh', () => {
+    const t = { en: createI18n('en', en).t, zh: createI18n('zh', zh).t };
+    expect([0, 1, 2].map((count) => t.en('tickets.unreadCount', { count }))).toEqual(['0 tickets with a new reply', '1 ticket with a new reply', '2 tickets with a new reply']);
+    expect([0, 1, 2].map((count) => t.en('compose.burns', { count }))).toEqual(['0 fragments used', '1 fragment used', '2 fragments used']);
+    expect([0, 1, 2].map((count) => t.en('privacy.cancel.blockers.orders', { count }))).toEqual([
+      '0 unfinished orders (complete or cancel them)',
+      '1 unfinished order (complete or cancel it)',
+      '2 unfinished orders (complete or cancel them)',
+    ]);
+    expect(t.en('shift.dialog.holding', { count: 1, time: 'T' })).toBe('Holding period 1 day: it can move after T');
+    expect([0, 1, 2].map((count) => t.zh('tickets.unreadCount', { count }))).toEqual(['0 个工单有新回复', '1 个工单有新回复', '2 个工单有新回复']);
+    expect(t.zh('compose.burns', { count: 1 })).toBe('消耗 1 枚碎片');
+    expect(t.zh('privacy.cancel.cooling', { date: 'D', count: 2 })).toBe('注销申请已提交，将于 D 生效（剩余 2 天）。在此之前你可以随时撤销。');
+  });
+});
+
+describe('interpolate', () => {
+  it('replaces every occurrence of every placeholder, once', () => {
+    expect(interpolate('{{a}}-{{b}}-{{a}}-{{ b }}', { a: 1, b: 'x' })).toBe('1-x-1-x');
+    expect(interpolate('{{a}}', { a: '{{b}}', b: 'no' })).toBe('{{b}}');
+    expect(interpolate('{{a}}{{a}}', { a: '$&$1' })).toBe('$&$1$&$1');
+    expect(translate({ k: '{{n}} of {{n}}' }, 'k', { n: 3 })).toBe('3 of 3');
   });
 });

@@ -3,13 +3,16 @@ import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LANG, LANGS, type Lang } from '@cfx/contract/messages.ts';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from '../config.ts';
 import { fallbackMessages } from './fallback.ts';
+import { isPluralMessage, selectPlural, type IsLeaf } from './plural.ts';
 import type { Messages } from './zh.ts';
 
 export type { Lang };
 export { DEFAULT_LANG, LANGS };
 
-/** Every catalog key: the dotted path of a string in zh.ts (`'catalog.status.on_sale'`). */
-type KeyPaths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyPaths<T[K]>}` }[keyof T & string];
+export { plural, type PluralMessage } from './plural.ts';
+
+/** Every catalog key: the dotted path of a text (or a count-aware message) in zh.ts (`'catalog.status.on_sale'`). */
+export type KeyPaths<T> = { [K in keyof T & string]: IsLeaf<T[K]> extends true ? K : `${K}.${KeyPaths<T[K]>}` }[keyof T & string];
 export type TKey = KeyPaths<Messages>;
 /** Values for the `{{name}}` placeholders of a text. */
 export type TVars = Record<string, unknown>;
@@ -24,15 +27,12 @@ export interface I18n {
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 
 /**
- * Looks `key` up in `catalog` and fills its `{{name}}` placeholders from `vars`, the way the app used
- * i18next (no escaping — React escapes; no plurals or nesting — the catalogs use neither). A missing
- * key returns the key; a placeholder without a value stays as written, one whose value is
- * null (or present as undefined) becomes empty.
+ * Fills every occurrence of every `{{name}}` placeholder of `text` from `vars` in one pass (a value
+ * is inserted as is: it is never searched for placeholders again, and `$&` stays literal). A
+ * placeholder without a value stays as written; one whose value is null (or present as undefined)
+ * becomes empty.
  */
-export function translate(catalog: unknown, key: string, vars?: TVars): string {
-  let text = catalog;
-  for (const part of key.split('.')) text = (text as Record<string, unknown> | undefined)?.[part];
-  if (typeof text !== 'string') return key;
+export function interpolate(text: string, vars?: TVars): string {
   if (!vars) return text;
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const k = name.trim();
@@ -41,8 +41,21 @@ export function translate(catalog: unknown, key: string, vars?: TVars): string {
   });
 }
 
+/**
+ * Looks `key` up in `catalog` and fills its placeholders (see `interpolate`), the way the app used
+ * i18next (no escaping — React escapes; no nesting). A count-aware message (`{ one, other }`, see
+ * plural.ts) gives the form of `vars.count` in `lang`. A missing key returns the key.
+ */
+export function translate(catalog: unknown, key: string, vars?: TVars, lang: Lang = DEFAULT_LANG): string {
+  let text = catalog;
+  for (const part of key.split('.')) text = (text as Record<string, unknown> | undefined)?.[part];
+  if (isPluralMessage(text)) text = selectPlural(text, vars?.count, lang);
+  if (typeof text !== 'string') return key;
+  return interpolate(text, vars);
+}
+
 function makeI18n(lang: Lang, catalog: unknown): I18n {
-  return { lang, t: (key, vars) => translate(catalog, key, vars) };
+  return { lang, t: (key, vars) => translate(catalog, key, vars, lang) };
 }
 
 let current: I18n | undefined;

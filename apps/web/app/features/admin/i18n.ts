@@ -13,6 +13,6 @@ export function useAdminT(): AdminT {
   const lang = useLang();
   return useMemo(() => {
     const catalog = lang === 'en' ? adminEn : adminZh;
-    return (key: AdminKey, vars?: TVars) => translate(catalog, key, vars);
+    return (key: AdminKey, vars?: TVars) => translate(catalog, key, vars, lang);
   }, [lang]);
 }

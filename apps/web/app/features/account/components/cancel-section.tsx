@@ -104,7 +104,7 @@ export function CancelSection() {
       {cooling ? (
         <div className="mt-4 rounded-control bg-warning/10 p-4" data-testid="cancel-cooling">
           <p className="text-sm text-ink">
-            {t('privacy.cancel.cooling', { date: formatCnDateTime(cooling.effectiveAt, false), days: daysLeft(cooling.effectiveAt, s.serverTime) })}
+            {t('privacy.cancel.cooling', { date: formatCnDateTime(cooling.effectiveAt, false), count: daysLeft(cooling.effectiveAt, s.serverTime) })}
           </p>
           <button type="button" className="btn-ghost mt-3" disabled={busy} onClick={() => void revoke()} data-testid="cancel-revoke">
             {busy && <Spinner />}

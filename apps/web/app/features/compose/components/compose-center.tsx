@@ -268,7 +268,7 @@ function RecordRow({ r }: { r: ComposeRecord }) {
           {r.result.serial !== null && ` #${r.result.serial}`}
         </p>
         <p className="text-xs text-ink-faint">
-          {formatCnDateTime(r.createdAt)} · {t('compose.burns', { n: r.goods.length })}
+          {formatCnDateTime(r.createdAt)} · {t('compose.burns', { count: r.goods.length })}
         </p>
         {r.failReason && <p className="text-xs text-danger">{r.failReason}</p>}
       </div>

@@ -69,7 +69,7 @@ export default function ComposeDialog({ request, onClose, onDone }: { request: C
             {record.result.serial !== null && <span className="tabular ml-1 text-ink-soft">#{record.result.serial}</span>}
           </p>
           <p className="mt-1 text-sm text-success" role="status">
-            {t('compose.dialog.done', { n: record.goods.length })}
+            {t('compose.dialog.done', { count: record.goods.length })}
           </p>
           {record.txHash && (
             <p className="mt-2 truncate font-mono text-[11px] text-ink-faint" title={record.txHash}>

@@ -135,7 +135,7 @@ function StatusPanel({ status, mode }: { status: { s: 'loading' } | { s: 'ok'; v
           {v.reason}
         </p>
       )}
-      {v.holdingDays > 0 && <p className="text-ink-faint">{t('shift.dialog.holding', { days: v.holdingDays, time: formatCnDateTime(v.transferableAt) })}</p>}
+      {v.holdingDays > 0 && <p className="text-ink-faint">{t('shift.dialog.holding', { count: v.holdingDays, time: formatCnDateTime(v.transferableAt) })}</p>}
       {v.holderAddress && <p className="break-all text-ink-faint">{t('shift.dialog.elsewhere', { address: v.holderAddress })}</p>}
       {mode === 'gift' && <p className="text-ink-faint" data-testid="transfer-gift-count">{t('shift.dialog.giftsToday', { n: v.giftsToday, max: v.giftsPerDay })}</p>}
       <p className="text-xs text-ink-faint">{t(`shift.dialog.${mode}Hint`)}</p>
