@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
 import { inTx } from '../src/db/tx.ts';
-import { loadMessagesConfig } from '../src/modules/messages/messages-config.ts';
+import { loadMessagesConfig } from '../src/config/messages.ts';
 import { notifyUser } from '../src/modules/messages/notify-user.ts';
 import { call, dbKind, type TestApp } from './helpers.ts';
 import { makeGoods, makeMarketApp, makeRelease, makeTrader, type FakeChain, type Release, type Trader } from './market-helpers.ts';

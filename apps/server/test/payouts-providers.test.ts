@@ -4,7 +4,7 @@ import { canonicalParams, openYopEnvelope, signYopRequest, verifyYopResponse, yo
 import { sandboxPayout } from '../src/providers/payout/sandbox.ts';
 import { yeepayPayout } from '../src/providers/payout/yeepay.ts';
 import { withdrawalFee, chinaDayStart } from '../src/modules/payout/withdraw.ts';
-import { loadPayoutConfig } from '../src/modules/payout/payout-config.ts';
+import { loadPayoutConfig } from '../src/config/payout.ts';
 
 /**
  * The payout providers' cryptography without a network: YeePay's YOP request signature against the

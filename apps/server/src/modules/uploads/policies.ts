@@ -3,7 +3,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { MessageKey } from '@cfx/contract/messages.ts';
 import type { UploadKind } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { UploadsConfig } from './uploads-config.ts';
+import type { UploadsConfig } from '../../config/uploads.ts';
 
 /**
  * What one kind of upload accepts. A feature that takes files defines (or reuses) a policy and calls

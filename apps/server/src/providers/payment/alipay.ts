@@ -1,5 +1,5 @@
 import { AlipaySdk } from 'alipay-sdk';
-import type { AlipayConfig } from '../../modules/market/market-config.ts';
+import type { AlipayConfig } from '../../config/market.ts';
 import { fenToYuan, yuanToFenStrict, type PaymentProvider, type ProviderTrade } from './types.ts';
 
 /**

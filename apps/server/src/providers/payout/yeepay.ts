@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { YeepayConfig } from '../../modules/payout/payout-config.ts';
+import type { YeepayConfig } from '../../config/payout.ts';
 import { fenToYuan, yuanToFenStrict } from '../payment/types.ts';
 import type { AccountOutcome, PayoutNotice, PayoutProvider } from './types.ts';
 import { openYopEnvelope, signYopRequest, verifyYopResponse } from './yop-sign.ts';

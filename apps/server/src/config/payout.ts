@@ -1,4 +1,5 @@
-import { ConfigError } from '../../config.ts';
+import { z } from 'zod';
+import { ConfigError, flagVar, intVar, need, oneOfVar, parseVars, strVar, urlVar } from './vars.ts';
 
 /** Settings of money out (README "Money out", docs/payouts.md). */
 export interface YeepayConfig {
@@ -43,47 +44,54 @@ export interface PayoutConfig {
   yeepay?: YeepayConfig;
 }
 
-const int = (v: string | undefined, d: number) => {
-  const n = v === undefined || v === '' ? NaN : Number(v);
-  return Number.isInteger(n) ? n : d;
+export const payoutEnv = {
+  PAYOUT_PROVIDER: oneOfVar(['sandbox', 'yeepay', 'none']),
+  PAYOUT_SANDBOX_SECRET: strVar(),
+  PAYOUT_SANDBOX_DELAY_MS: intVar({ min: 0, default: 3000 }),
+  WITHDRAW_FEE_PERMILLE: intVar({ min: 0, max: 1000, default: 6 }),
+  WITHDRAW_MIN_FEE_FEN: intVar({ min: 0, default: 100 }),
+  WITHDRAW_MIN_FEN: intVar({ min: 1, default: 1000 }),
+  WITHDRAW_MAX_FEN: intVar({ min: 1, default: 5_000_000 }),
+  WITHDRAW_DAILY_COUNT: intVar({ min: 1, default: 3 }),
+  WITHDRAW_DAILY_MAX_FEN: intVar({ min: 1, default: 10_000_000 }),
+  REFUND_STRAY_AUTOMATICALLY: flagVar({ default: true }),
+  YEEPAY_APP_KEY: strVar(),
+  YEEPAY_PRIVATE_KEY: strVar(),
+  YEEPAY_PUBLIC_KEY: strVar(),
+  YEEPAY_PARENT_MERCHANT_NO: strVar(),
+  YEEPAY_GATEWAY: urlVar({ pattern: /^https?:\/\/\S+$/, expected: 'an http(s):// URL', default: 'https://openapi.yeepay.com/yop-center' }),
 };
 
-export function loadPayoutConfig(env: NodeJS.ProcessEnv, devMode: boolean): PayoutConfig {
-  const raw = env.PAYOUT_PROVIDER;
-  if (raw !== undefined && raw !== '' && !['sandbox', 'yeepay', 'none'].includes(raw)) {
-    throw new ConfigError(`PAYOUT_PROVIDER must be one of sandbox, yeepay, none (got "${raw}")`);
-  }
-  const provider = (raw || (devMode ? 'sandbox' : 'none')) as PayoutConfig['provider'];
+export function loadPayoutConfig(raw: NodeJS.ProcessEnv, devMode: boolean): PayoutConfig {
+  const env = parseVars(z.object(payoutEnv), raw);
+  const provider = env.PAYOUT_PROVIDER ?? (devMode ? 'sandbox' : 'none');
   if (provider === 'sandbox' && !devMode) throw new ConfigError('PAYOUT_PROVIDER=sandbox needs DEV_MODE=1 (development only): set PAYOUT_PROVIDER=yeepay or none');
-  const need = (e: NodeJS.ProcessEnv, name: string) => {
-    const v = e[name];
-    if (!v) throw new ConfigError(`${name} is required with PAYOUT_PROVIDER=yeepay`);
-    return v;
-  };
-  const minFen = Math.max(1, int(env.WITHDRAW_MIN_FEN, 1000));
-  const refund = env.REFUND_STRAY_AUTOMATICALLY;
-  if (refund !== undefined && refund !== '' && refund !== '0' && refund !== '1') throw new ConfigError(`REFUND_STRAY_AUTOMATICALLY must be 1 or 0 (got "${refund}")`);
+  const minFen = env.WITHDRAW_MIN_FEN;
+  for (const name of ['WITHDRAW_MAX_FEN', 'WITHDRAW_DAILY_MAX_FEN'] as const) {
+    if (env[name] < minFen) throw new ConfigError(`${name} must be at least WITHDRAW_MIN_FEN (${minFen}) (got "${env[name]}")`);
+  }
+  const by = 'with PAYOUT_PROVIDER=yeepay';
   return {
     provider,
-    sandboxSecret: env.PAYOUT_SANDBOX_SECRET || undefined,
-    sandboxDelayMs: Math.max(0, int(env.PAYOUT_SANDBOX_DELAY_MS, 3000)),
-    feePermille: Math.max(0, Math.min(1000, int(env.WITHDRAW_FEE_PERMILLE, 6))),
-    minFeeFen: Math.max(0, int(env.WITHDRAW_MIN_FEE_FEN, 100)),
+    sandboxSecret: env.PAYOUT_SANDBOX_SECRET,
+    sandboxDelayMs: env.PAYOUT_SANDBOX_DELAY_MS,
+    feePermille: env.WITHDRAW_FEE_PERMILLE,
+    minFeeFen: env.WITHDRAW_MIN_FEE_FEN,
     minFen,
-    maxFen: Math.max(minFen, int(env.WITHDRAW_MAX_FEN, 5_000_000)),
-    dailyCount: Math.max(1, int(env.WITHDRAW_DAILY_COUNT, 3)),
-    dailyMaxFen: Math.max(minFen, int(env.WITHDRAW_DAILY_MAX_FEN, 10_000_000)),
+    maxFen: env.WITHDRAW_MAX_FEN,
+    dailyCount: env.WITHDRAW_DAILY_COUNT,
+    dailyMaxFen: env.WITHDRAW_DAILY_MAX_FEN,
     bindTtlMs: 10 * 60_000,
     reconcileAfterMs: 60_000,
-    refundStrayAutomatically: refund !== '0',
+    refundStrayAutomatically: env.REFUND_STRAY_AUTOMATICALLY,
     yeepay:
       provider === 'yeepay'
         ? {
-            appKey: need(env, 'YEEPAY_APP_KEY'),
-            privateKey: need(env, 'YEEPAY_PRIVATE_KEY'),
-            platformPublicKey: need(env, 'YEEPAY_PUBLIC_KEY'),
-            parentMerchantNo: need(env, 'YEEPAY_PARENT_MERCHANT_NO'),
-            gateway: (env.YEEPAY_GATEWAY || 'https://openapi.yeepay.com/yop-center').replace(/\/+$/, ''),
+            appKey: need(env.YEEPAY_APP_KEY, 'YEEPAY_APP_KEY', by),
+            privateKey: need(env.YEEPAY_PRIVATE_KEY, 'YEEPAY_PRIVATE_KEY', by),
+            platformPublicKey: need(env.YEEPAY_PUBLIC_KEY, 'YEEPAY_PUBLIC_KEY', by),
+            parentMerchantNo: need(env.YEEPAY_PARENT_MERCHANT_NO, 'YEEPAY_PARENT_MERCHANT_NO', by),
+            gateway: env.YEEPAY_GATEWAY.replace(/\/+$/, ''),
           }
         : undefined,
   };

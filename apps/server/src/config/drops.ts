@@ -1,4 +1,7 @@
-/** Settings of the primary sale (drops, docs/drops.md), read from the environment by config.ts. */
+import { z } from 'zod';
+import { intVar, parseVars } from './vars.ts';
+
+/** Settings of the primary sale (drops, docs/drops.md). */
 export interface DropsConfig {
   /** Units one real-name identity may buy of a release without its own drop_config row (DROP_PER_IDENTITY_LIMIT, default 5). */
   perIdentityLimit: number;
@@ -20,21 +23,29 @@ export interface DropsConfig {
   mintMaxFailures: number;
 }
 
-const int = (v: string | undefined, d: number) => {
-  const n = v === undefined || v === '' ? NaN : Number(v);
-  return Number.isFinite(n) ? Math.floor(n) : d;
+export const dropsEnv = {
+  DROP_PER_IDENTITY_LIMIT: intVar({ min: 1, default: 5 }),
+  DROP_MAX_PER_ORDER: intVar({ min: 1, default: 5 }),
+  PRIMARY_COMMISSION_PERMILLE: intVar({ min: 0, max: 1000, default: 100 }),
+  DROP_MAX_IN_FLIGHT: intVar({ min: 1, default: 16 }),
+  DROP_ATTEMPTS_PER_SECOND: intVar({ min: 1, default: 5 }),
+  DROP_RETRY_AFTER_MS: intVar({ min: 100, default: 1000 }),
+  DROP_STOCK_CACHE_MS: intVar({ min: 0, max: 1000, default: 1000 }),
+  MINT_BATCH_SIZE: intVar({ min: 1, max: 200, default: 50 }),
+  DROP_MINT_MAX_FAILURES: intVar({ min: 1, default: 5 }),
 };
 
-export function loadDropsConfig(env: NodeJS.ProcessEnv): DropsConfig {
+export function loadDropsConfig(raw: NodeJS.ProcessEnv): DropsConfig {
+  const env = parseVars(z.object(dropsEnv), raw);
   return {
-    perIdentityLimit: Math.max(1, int(env.DROP_PER_IDENTITY_LIMIT, 5)),
-    maxPerOrder: Math.max(1, int(env.DROP_MAX_PER_ORDER, 5)),
-    commissionPermille: Math.max(0, Math.min(1000, int(env.PRIMARY_COMMISSION_PERMILLE, 100))),
-    maxInFlight: Math.max(1, int(env.DROP_MAX_IN_FLIGHT, 16)),
-    attemptsPerSecond: Math.max(1, int(env.DROP_ATTEMPTS_PER_SECOND, 5)),
-    retryAfterMs: Math.max(100, int(env.DROP_RETRY_AFTER_MS, 1000)),
-    stockCacheMs: Math.max(0, Math.min(1000, int(env.DROP_STOCK_CACHE_MS, 1000))),
-    mintBatchSize: Math.max(1, Math.min(200, int(env.MINT_BATCH_SIZE, 50))),
-    mintMaxFailures: Math.max(1, int(env.DROP_MINT_MAX_FAILURES, 5)),
+    perIdentityLimit: env.DROP_PER_IDENTITY_LIMIT,
+    maxPerOrder: env.DROP_MAX_PER_ORDER,
+    commissionPermille: env.PRIMARY_COMMISSION_PERMILLE,
+    maxInFlight: env.DROP_MAX_IN_FLIGHT,
+    attemptsPerSecond: env.DROP_ATTEMPTS_PER_SECOND,
+    retryAfterMs: env.DROP_RETRY_AFTER_MS,
+    stockCacheMs: env.DROP_STOCK_CACHE_MS,
+    mintBatchSize: env.MINT_BATCH_SIZE,
+    mintMaxFailures: env.DROP_MINT_MAX_FAILURES,
   };
 }

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { intVar, parseVars } from './vars.ts';
+
 /** The message center's settings (README "Messages"). */
 export interface MessagesConfig {
   /** MESSAGE_ORDER_EXPIRING_SECONDS (default 60): the buyer is told this long before an unpaid order's payment window ends. */
@@ -16,16 +19,18 @@ export interface MessagesConfig {
   smsMaxAttempts: number;
 }
 
-const int = (v: string | undefined, d: number) => {
-  const n = v === undefined || v === '' ? NaN : Number(v);
-  return Number.isFinite(n) ? n : d;
+export const messagesEnv = {
+  MESSAGE_ORDER_EXPIRING_SECONDS: intVar({ min: 0, max: 3600, default: 60 }),
+  DROP_REMIND_MINUTES: intVar({ min: 0, max: 24 * 60, default: 10 }),
+  MESSAGE_STREAMS_PER_USER: intVar({ min: 1, max: 100, default: 5 }),
 };
 
-export function loadMessagesConfig(env: NodeJS.ProcessEnv): MessagesConfig {
+export function loadMessagesConfig(raw: NodeJS.ProcessEnv): MessagesConfig {
+  const env = parseVars(z.object(messagesEnv), raw);
   return {
-    orderExpiringLeadMs: Math.max(0, Math.min(3600, int(env.MESSAGE_ORDER_EXPIRING_SECONDS, 60))) * 1000,
-    dropRemindLeadMs: Math.max(0, Math.min(24 * 60, int(env.DROP_REMIND_MINUTES, 10))) * 60_000,
-    streamsPerUser: Math.max(1, Math.min(100, int(env.MESSAGE_STREAMS_PER_USER, 5))),
+    orderExpiringLeadMs: env.MESSAGE_ORDER_EXPIRING_SECONDS * 1000,
+    dropRemindLeadMs: env.DROP_REMIND_MINUTES * 60_000,
+    streamsPerUser: env.MESSAGE_STREAMS_PER_USER,
     heartbeatMs: 20_000,
     ticketTtlMs: 30_000,
     sweepMs: 5000,
@@ -36,12 +41,15 @@ export function loadMessagesConfig(env: NodeJS.ProcessEnv): MessagesConfig {
 /**
  * ALIYUN_SMS_NOTICE_TEMPLATES: `kind=TemplateCode` pairs, comma-separated (e.g.
  * `sold=SMS_1234,order_expiring=SMS_5678`); a kind without a template sends no SMS (marked skipped).
+ * Returns undefined for text that is not such a list.
  */
-export function parseNoticeTemplates(v: string | undefined): Record<string, string> {
+export function parseNoticeTemplates(v: string | undefined): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const part of (v ?? '').split(',')) {
-    const [k, code] = part.split('=').map((x) => x.trim());
-    if (k && code) out[k] = code;
+    if (!part.trim()) continue;
+    const [k, code, extra] = part.split('=').map((x) => x.trim());
+    if (!k || !code || extra !== undefined) return undefined;
+    out[k] = code;
   }
   return out;
 }

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { numVar, parseVars } from './vars.ts';
+
 /** Account cancellation and the personal-data export (README "Security and privacy"). */
 export interface PrivacyConfig {
   /** ACCOUNT_CANCEL_COOLING_DAYS (default 15): days between a cancellation request and the anonymisation. */
@@ -12,11 +15,15 @@ export interface PrivacyConfig {
 
 const DAY_MS = 24 * 3600_000;
 
-export function loadPrivacyConfig(env: NodeJS.ProcessEnv): PrivacyConfig {
-  const raw = env.ACCOUNT_CANCEL_COOLING_DAYS;
-  const days = raw === undefined || raw === '' ? NaN : Number(raw);
+export const privacyEnv = {
+  /** Days, a decimal allowed (0–365). */
+  ACCOUNT_CANCEL_COOLING_DAYS: numVar({ min: 0, max: 365, default: 15 }),
+};
+
+export function loadPrivacyConfig(raw: NodeJS.ProcessEnv): PrivacyConfig {
+  const env = parseVars(z.object(privacyEnv), raw);
   return {
-    cancelCoolingMs: (Number.isFinite(days) && days >= 0 ? Math.min(days, 365) : 15) * DAY_MS,
+    cancelCoolingMs: env.ACCOUNT_CANCEL_COOLING_DAYS * DAY_MS,
     cancelSweepMs: 60_000,
     exportLinkTtlMs: 15 * 60_000,
     exportIntervalMs: DAY_MS,
