@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { base32Decode, base32Encode, hotp, matchTotp, newTotpSecret, otpauthUri, totp, totpStep } from '../src/modules/admin/totp.ts';
 
 /**
- * The one-time passwords of the staff accounts against the published test vectors: RFC 4226
- * Appendix D (HOTP) and RFC 6238 Appendix B (TOTP, SHA1 / SHA256 / SHA512, 8 digits), plus RFC 4648
- * §10 for base32 and the ±1 step window the console accepts.
+ * The one-time passwords of the staff accounts (totp.ts on the `otpauth` library) against the
+ * published test vectors: RFC 4226 Appendix D (HOTP) and RFC 6238 Appendix B (TOTP, SHA1 / SHA256 /
+ * SHA512, 8 digits), plus RFC 4648 §10 for base32 and the ±1 step window the console accepts.
  */
 const ascii = (s: string) => Buffer.from(s, 'ascii');
 // RFC 6238 Appendix B: the seeds are this ASCII string repeated to 20, 32 and 64 bytes.
@@ -58,6 +58,15 @@ describe('matching a code', () => {
     expect(matchTotp(secret, totp(secret, t + 60_000), t)).toBeNull();
     for (const bad of ['', '12345', '1234567', 'abcdef', ' 12345']) expect(matchTotp(secret, bad, t)).toBeNull();
     expect(matchTotp(SEED.sha256, totp(secret, t), t)).toBeNull();
+  });
+  it('a narrower window is honoured (0: the current step only)', () => {
+    expect(matchTotp(secret, totp(secret, t), t, 0)).toBe(totpStep(t));
+    expect(matchTotp(secret, totp(secret, t - 30_000), t, 0)).toBeNull();
+  });
+  it('a secret held in a shared Buffer pool is read as its own bytes only', () => {
+    const pooled = Buffer.from('12345678901234567890', 'ascii'); // small Buffers are views into one pool
+    expect(pooled.byteOffset > 0 || pooled.buffer.byteLength > pooled.length).toBe(true);
+    expect(hotp(pooled, 0)).toBe('755224');
   });
 });
 
