@@ -45,6 +45,43 @@ export function sqliteEngine(): SqliteEngine {
   return loadNodeSqlite() ? 'node:sqlite' : 'better-sqlite3';
 }
 
+/** SQLite's primary and extended result codes by number, as better-sqlite3 names them in `err.code`. */
+const RESULT_CODES: Record<number, string> = {
+  1: 'SQLITE_ERROR', 2: 'SQLITE_INTERNAL', 3: 'SQLITE_PERM', 4: 'SQLITE_ABORT', 5: 'SQLITE_BUSY', 6: 'SQLITE_LOCKED',
+  7: 'SQLITE_NOMEM', 8: 'SQLITE_READONLY', 9: 'SQLITE_INTERRUPT', 10: 'SQLITE_IOERR', 11: 'SQLITE_CORRUPT',
+  12: 'SQLITE_NOTFOUND', 13: 'SQLITE_FULL', 14: 'SQLITE_CANTOPEN', 15: 'SQLITE_PROTOCOL', 17: 'SQLITE_SCHEMA',
+  18: 'SQLITE_TOOBIG', 19: 'SQLITE_CONSTRAINT', 20: 'SQLITE_MISMATCH', 21: 'SQLITE_MISUSE', 23: 'SQLITE_AUTH',
+  25: 'SQLITE_RANGE', 26: 'SQLITE_NOTADB',
+  261: 'SQLITE_BUSY_RECOVERY', 517: 'SQLITE_BUSY_SNAPSHOT', 773: 'SQLITE_BUSY_TIMEOUT', 262: 'SQLITE_LOCKED_SHAREDCACHE',
+  275: 'SQLITE_CONSTRAINT_CHECK', 531: 'SQLITE_CONSTRAINT_COMMITHOOK', 787: 'SQLITE_CONSTRAINT_FOREIGNKEY',
+  1043: 'SQLITE_CONSTRAINT_FUNCTION', 1299: 'SQLITE_CONSTRAINT_NOTNULL', 1555: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+  1811: 'SQLITE_CONSTRAINT_TRIGGER', 2067: 'SQLITE_CONSTRAINT_UNIQUE', 2323: 'SQLITE_CONSTRAINT_VTAB',
+  2579: 'SQLITE_CONSTRAINT_ROWID', 2835: 'SQLITE_CONSTRAINT_PINNED', 3091: 'SQLITE_CONSTRAINT_DATATYPE',
+};
+
+/**
+ * node:sqlite throws `code: 'ERR_SQLITE_ERROR'` with the SQLite result code in `errcode`; the app
+ * (isUniqueViolation, isRetryable, …) reads better-sqlite3's names (`SQLITE_CONSTRAINT_UNIQUE`,
+ * `SQLITE_BUSY`) from `code`. This gives node:sqlite's errors those names (errcode stays).
+ */
+function sqliteError(err: unknown): unknown {
+  const e = err as { code?: unknown; errcode?: unknown };
+  if (e && e.code === 'ERR_SQLITE_ERROR' && typeof e.errcode === 'number') {
+    const name = RESULT_CODES[e.errcode] ?? RESULT_CODES[e.errcode & 0xff] ?? `SQLITE_${e.errcode}`;
+    Object.defineProperty(e, 'code', { value: name, writable: true, configurable: true, enumerable: true });
+  }
+  return err;
+}
+function named<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  return (...args) => {
+    try {
+      return fn(...args);
+    } catch (err) {
+      throw sqliteError(err);
+    }
+  };
+}
+
 /** A plain connection to a SQLite file (tests and tools that touch the file beside the server). */
 export interface SqliteFile {
   exec(sql: string): void;
@@ -59,7 +96,20 @@ export interface SqliteFile {
 /** Opens `file` with this Node's engine (see SqliteEngine). */
 export function openSqliteFile(file: string): SqliteFile {
   const mod = loadNodeSqlite();
-  return mod ? new mod.DatabaseSync(file) : (new (loadBetterSqlite())(file) as unknown as SqliteFile);
+  if (!mod) return new (loadBetterSqlite())(file) as unknown as SqliteFile;
+  const db = new mod.DatabaseSync(file);
+  return {
+    exec: named((sql: string) => db.exec(sql)),
+    prepare: named((sql: string) => {
+      const st = db.prepare(sql);
+      return {
+        run: named((...params: unknown[]) => st.run(...params)),
+        get: named((...params: unknown[]) => st.get(...params)),
+        all: named((...params: unknown[]) => st.all(...params)),
+      };
+    }),
+    close: () => db.close(),
+  };
 }
 
 /** Prepared statements kept per connection, by SQL text (least recently used dropped first). */
@@ -83,16 +133,16 @@ export function openSqliteConnection(file: string, cacheSize = STATEMENT_CACHE_S
   let db: { exec(sql: string): void; close(): void };
   if (mod) {
     const nodeDb = new mod.DatabaseSync(file);
-    db = nodeDb;
-    prepareRaw = (sql) => {
+    db = { exec: named((sql: string) => nodeDb.exec(sql)), close: () => nodeDb.close() };
+    prepareRaw = named((sql: string): SqliteStatement => {
       const st = nodeDb.prepare(sql);
       return {
         reader: st.columns().length > 0,
-        all: (params) => st.all(...params),
-        run: (params) => st.run(...params),
-        iterate: (params) => st.iterate(...params),
+        all: named((params) => st.all(...params)),
+        run: named((params) => st.run(...params)),
+        iterate: named((params) => st.iterate(...params)),
       };
-    };
+    });
   } else {
     const betterDb = new (loadBetterSqlite())(file);
     db = betterDb;
