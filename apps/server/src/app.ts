@@ -15,14 +15,13 @@ import { body, langOf } from './http/envelope.ts';
 import { chainHealth } from './chain/chain-health.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { captchaRoutes } from './modules/captcha/routes.ts';
-import { devRoutes } from './modules/dev/routes.ts';
-import { mediaRoutes } from './modules/media/avatars.ts';
-import { walletRoutes } from './modules/wallet/routes.ts';
-import { chainRoutes } from './modules/chain/routes.ts';
+import { accountRoutes } from './modules/accounts/index.ts';
+import { captchaRoutes } from './modules/captcha/index.ts';
+import { devRoutes } from './modules/dev/index.ts';
+import { mediaRoutes } from './modules/media/index.ts';
+import { walletRoutes } from './modules/wallet/index.ts';
+import { chainRoutes } from './modules/chain/index.ts';
 import { startChain } from './chain/chain-service.ts';
-import { startMintJob } from './chain/mint-job.ts';
 import { startDemoMarket } from './chain/demo-market.ts';
 import { localCaptcha } from './providers/captcha/local.ts';
 import { yidunCaptcha } from './providers/captcha/yidun.ts';
@@ -33,42 +32,44 @@ import { sandboxKyc } from './providers/kyc/sandbox.ts';
 import { loadSecretBox } from './util/secret-box.ts';
 import { setPasswordScryptN } from './util/crypto.ts';
 import { ensurePrivateDir } from './util/private-files.ts';
-import { kycRoutes } from './modules/kyc/routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { searchRoutes } from './modules/search/routes.ts';
-import { seedDemoIfEmpty } from './modules/demo/seed-demo.ts';
+import { kycRoutes } from './modules/kyc/index.ts';
+import { catalogRoutes } from './modules/catalog/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import { searchRoutes } from './modules/search/index.ts';
+import { seedDemoIfEmpty } from './modules/demo/index.ts';
 import { mountWeb } from './web/ssr.ts';
-import { startMarket } from './modules/market/start-market.ts';
-import { marketRoutes } from './modules/market/routes.ts';
-import { bidRoutes } from './modules/bids/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { paymentNotifyRoutes, paymentRoutes } from './modules/payments/routes.ts';
-import { ledgerRoutes } from './modules/ledger/routes.ts';
-import { dropRoutes } from './modules/drops/routes.ts';
+import { startMarket } from './modules/market/index.ts';
+import { marketRoutes } from './modules/market/index.ts';
+import { bidRoutes } from './modules/bids/index.ts';
+import { orderRoutes } from './modules/orders/index.ts';
+import { createNotifier, paymentNotifyRoutes, paymentRoutes } from './modules/payments/index.ts';
+import { ledgerRoutes } from './modules/ledger/index.ts';
+import { dropRoutes, registerDropJobs } from './modules/drops/index.ts';
 import { localStorage } from './providers/storage/local.ts';
 import { s3Storage } from './providers/storage/s3.ts';
-import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/routes.ts';
-import { settledRoutes } from './modules/settled/routes.ts';
-import { privacyRoutes } from './modules/privacy/routes.ts';
-import { registerAccountJobs } from './modules/privacy/anonymise-account.ts';
-import { startGoodsFlows } from './modules/compose/start-flows.ts';
-import { boxRoutes } from './modules/boxes/routes.ts';
-import { composeRoutes } from './modules/compose/routes.ts';
-import { shiftRoutes } from './modules/shift/routes.ts';
-import { bankLogoRoutes, payoutNotifyRoutes, payoutRoutes, startPayouts } from './modules/payout/routes.ts';
-import { cardPayNotifyRoutes, cardPayRoutes, startCardPayJobs } from './modules/card-pay/routes.ts';
-import { creatorRoutes } from './modules/creators/routes.ts';
-import { studioRoutes } from './modules/studio/routes.ts';
-import { messageRoutes } from './modules/messages/routes.ts';
-import { MessageHub } from './modules/messages/stream-hub.ts';
-import { registerMessageJobs } from './modules/messages/register-jobs.ts';
-import { inviteRoutes } from './modules/invites/routes.ts';
-import { ticketRoutes } from './modules/tickets/routes.ts';
-import { posterRoutes } from './modules/poster/routes.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
+import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/index.ts';
+import { settledRoutes } from './modules/settled/index.ts';
+import { privacyRoutes } from './modules/privacy/index.ts';
+import { registerAccountJobs } from './modules/privacy/index.ts';
+import { boxRoutes } from './modules/boxes/index.ts';
+import { composeRoutes } from './modules/compose/index.ts';
+import { shiftRoutes } from './modules/shift/index.ts';
+import { bankLogoRoutes, payoutNotifyRoutes, payoutRoutes, startPayouts } from './modules/payout/index.ts';
+import { cardPayNotifyRoutes, cardPayRoutes, startCardPayJobs } from './modules/card-pay/index.ts';
+import { creatorRoutes } from './modules/creators/index.ts';
+import { studioRoutes } from './modules/studio/index.ts';
+import { messageRoutes } from './modules/messages/index.ts';
+import { MessageHub } from './modules/messages/index.ts';
+import { registerMessageJobs } from './modules/messages/index.ts';
+import { inviteRoutes } from './modules/invites/index.ts';
+import { ticketRoutes } from './modules/tickets/index.ts';
+import { posterRoutes } from './modules/poster/index.ts';
+import { adminRoutes } from './modules/admin/index.ts';
 import { ADMIN_BASE } from '@cfx/contract/admin-rules.ts';
-import { devTicketRoutes } from './modules/tickets/dev-routes.ts';
+import { devTicketRoutes } from './modules/tickets/index.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { attachOrderSettlement, startGoodsFlows } from './flows/index.ts';
+import { startWorkerRole } from './worker-role.ts';
 
 /** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
 const SECRET_PARAMS = /([?&](?:t|ticket|token|sign|signature|code|smsCode|smscode|pwd|password|newPwd|NECaptchaValidate|idNumber)=)[^&#]*/gi;
@@ -106,6 +107,7 @@ export async function buildApp(
   const now = opts.now ?? Date.now;
   const secrets = loadSecretBox(config.dataDir);
   await migrate(db, { secrets, now: now() });
+  let jobLog: (msg: string, extra?: unknown) => void = () => {};
   const ctx: AppContext = {
     config,
     db,
@@ -116,6 +118,13 @@ export async function buildApp(
     kyc: config.kycProvider === 'aliyun' ? aliyunKyc(config.aliyunKyc!) : sandboxKyc,
     secrets,
     storage: config.uploads.provider === 's3' ? s3Storage(config.uploads.s3!) : localStorage(path.join(config.dataDir, 'uploads')),
+    // The durable job worker: modules and flows attach their jobs below; the worker role starts it.
+    jobs: new JobRunner(db, {
+      intervalMs: config.market.jobIntervalMs,
+      maxInFlight: config.market.jobsInFlight,
+      leaseMs: Math.max(60_000, config.market.settleCheckMs * 4),
+      log: (msg, extra) => jobLog(msg, extra),
+    }),
   };
 
   // The demo catalogue (DEMO_DATA, on by default with the embedded SQLite database) when it is empty.
@@ -147,31 +156,43 @@ export async function buildApp(
       },
     },
   });
+  jobLog = (msg, extra) => app.log.warn(extra ?? {}, msg);
   try {
     ctx.chain = await startChain(config, db, (msg, extra) => app.log.info(extra ?? {}, msg));
   } catch (err) {
     await db.close();
     throw err;
   }
-  // Pending collectibles (demo data, new mints) are minted on chain in the background.
-  const mintJob = ctx.chain ? startMintJob(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)) : undefined;
-  const market = await startMarket(app, ctx).catch(async (err) => {
+  ctx.market = await startMarket(app, ctx).catch(async (err) => {
     await ctx.chain?.stop();
     await db.close();
     throw err;
   });
-  // Account cancellations: the cooling-off sweep and the anonymisation job on the market's worker.
-  if (ctx.market) registerAccountJobs(ctx, ctx.market.jobs);
+  // The cashier sandbox's notifies to this server (payments); ended when the app closes.
+  const notifier = createNotifier(
+    async (p, body) => (await app.inject({ method: 'POST', url: p, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body })).body,
+    (msg, extra) => app.log.warn(extra ?? {}, msg),
+  );
+  app.addHook('onClose', async () => notifier.stop());
+  // Every job and sweep is attached to ctx.jobs here, in this order (the sweeps run in it):
+  // order → payment → settlement (the settle job, order expiry, payment reconciliation).
+  attachOrderSettlement(ctx);
+  // Drops: the fulfil job of paid drop orders, the completion sweep, the lottery draws.
+  registerDropJobs(ctx);
+  // Account cancellations: the cooling-off sweep and the anonymisation job.
+  registerAccountJobs(ctx);
   // Blind boxes, compose and transfers: the consume job, the reveal and expiry sweeps, the chain side.
-  if (ctx.market) await startGoodsFlows(ctx, ctx.market.jobs);
+  await startGoodsFlows(ctx);
   // Money out: the payout provider, automatic refunds of duplicates, the sandbox bank, reconciliation.
-  startPayouts(app, ctx, ctx.market?.jobs);
+  startPayouts(app, ctx);
   // Bank-card quick payment: reconciliation of card payments.
-  startCardPayJobs(ctx, ctx.market?.jobs);
+  startCardPayJobs(ctx);
   // Messages: the SMS job and the order-expiring / drop-reminder sweeps.
-  if (ctx.market) registerMessageJobs(ctx, ctx.market.jobs);
-  // Every job handler is registered: now the worker may claim jobs (a due job of any kind runs on its first pass).
-  if (ctx.market) await ctx.market.startJobs();
+  registerMessageJobs(ctx);
+  // Every job handler is attached: the worker role (job worker + chain mint worker) starts. A due job
+  // of any kind runs on the worker's first pass.
+  const worker = await startWorkerRole(ctx, (msg, extra) => app.log.info(extra ?? {}, msg));
+  app.addHook('onClose', async () => worker.stop());
   // On the embedded dev chain the demo sellers list their demo collectibles for real (approve + signed listOrder).
   const demoMarket = config.demoData && ctx.chain?.embedded && ctx.market?.settlement ? startDemoMarket(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)) : undefined;
   app.setValidatorCompiler(validatorCompiler);
@@ -233,7 +254,7 @@ export async function buildApp(
       marketRoutes(api, ctx);
       bidRoutes(api, ctx);
       orderRoutes(api, ctx);
-      paymentRoutes(api, ctx, market.notifier);
+      paymentRoutes(api, ctx, () => notifier);
       ledgerRoutes(api, ctx);
       dropRoutes(api, ctx);
       boxRoutes(api, ctx);
@@ -281,7 +302,6 @@ export async function buildApp(
     async close() {
       await app.close();
       demoMarket?.stop();
-      await mintJob?.stop();
       await ctx.chain?.stop();
       await db.close();
     },

@@ -5,12 +5,14 @@ import type { CaptchaProvider } from './providers/captcha/types.ts';
 import type { Chain } from './chain/chain-service.ts';
 import type { KycProvider } from './providers/kyc/types.ts';
 import type { SecretBox } from './util/secret-box.ts';
-import type { MarketRuntime } from './modules/market/runtime.ts';
+import type { JobRunner } from './jobs/runner.ts';
 import type { StorageProvider } from './providers/storage/types.ts';
 
 /**
- * What every module gets: configuration, the database, the providers and two clocks that are never
- * mixed (tests move both):
+ * What every module gets: configuration, the database, the providers, the job worker and two
+ * clocks that are never mixed (tests move both). A module adds its own live parts by declaration
+ * merging (modules/market/runtime.ts adds `market`), so this file imports no module.
+ * The clocks:
  * - `now()` — business time: wall-clock epoch milliseconds (Date.now by default). Everything stored
  *   or shown uses it: code and session expiry, rate-limit windows, sale windows, order payment
  *   windows, serverTime. Tests set it to any instant, also backwards.
@@ -32,8 +34,12 @@ export interface AppContext {
   storage: StorageProvider;
   /** The chain side (node, contracts, operator queue, indexer); undefined with CHAIN=off. */
   chain?: Chain;
-  /** The consignment market's chain side, payment providers and job worker (modules/market/start-market.ts). */
-  market?: MarketRuntime;
+  /**
+   * The durable job worker (jobs/runner.ts), created at start-up by buildApp: every module attaches
+   * the handlers of its job definitions (jobs/define-job.ts) and its sweeps here; the worker role
+   * (worker-role.ts) starts it once all are attached.
+   */
+  jobs: JobRunner;
   /** Business time (wall clock, epoch ms); see above. */
   now(): number;
   /** Cache time (monotonic ms, arbitrary origin); see above. */

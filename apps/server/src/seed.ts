@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemoIfEmpty } from './modules/demo/seed-demo.ts';
+import { seedDemoIfEmpty } from './modules/demo/index.ts';
 import { loadSecretBox } from './util/secret-box.ts';
 
 /**

@@ -172,7 +172,7 @@ export async function mintAll(t: FlowsApp) {
 }
 
 export async function runJobs(t: TestApp) {
-  await t.ctx.market!.jobs.runOnce();
+  await t.ctx.jobs.runOnce();
 }
 
 /** A box release whose boxes (`grant`, default all) belong to `owner`, minted. */

@@ -28,7 +28,7 @@ async function paidOrder(u: Trader, projectId: number, count: number) {
   await topup(t, u, o.data.priceFen);
   const p = await call(t, '/payment/nftOrder/V1/pay', { orderNo: o.data.orderNo, method: 'balance' }, u.h);
   expect(p.data.status, p.message).toBe('paid');
-  await t.ctx.market!.jobs.runOnce(); // fulfilment: serials and pending collectibles
+  await t.ctx.jobs.runOnce(); // fulfilment: serials and pending collectibles
   return o.data.orderNo as string;
 }
 

@@ -84,10 +84,10 @@ export class FakeMinter implements Minter {
 /** Runs the job worker (fulfilment) and mint passes until nothing is pending. */
 export async function fulfilAndMint(t: TestApp & { chain: FakeChain }, minter: FakeMinter) {
   for (let i = 0; i < 10; i++) {
-    await t.ctx.market!.jobs.runOnce();
+    await t.ctx.jobs.runOnce();
     if ((await mintPendingGoods(t.ctx, minter)) === 0) break;
   }
-  await t.ctx.market!.jobs.runOnce();
+  await t.ctx.jobs.runOnce();
 }
 
 export async function expectOk(r: { status: string; message: string }) {

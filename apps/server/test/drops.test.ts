@@ -184,8 +184,8 @@ describe('pay → fulfil → mint → completed', () => {
     await expectLedgerBalanced(t);
 
     // fulfilment: serials allocated, collectibles pending; running it again changes nothing
-    await t.ctx.market!.jobs.runOnce();
-    await t.ctx.market!.jobs.runOnce();
+    await t.ctx.jobs.runOnce();
+    await t.ctx.jobs.runOnce();
     expect(await orderStatus(t, orderNo)).toBe('settling');
     const goods = await t.ctx.db.kysely.selectFrom('goods').selectAll().where('project_id', '=', projectId).orderBy('serial').execute();
     expect(goods).toHaveLength(5);
@@ -237,7 +237,7 @@ describe('pay → fulfil → mint → completed', () => {
       await call(t, '/payment/nftOrder/V1/pay', { orderNo: o.data.orderNo, method: 'balance' }, u.h);
       orders.push(o.data.orderNo);
     }
-    await t.ctx.market!.jobs.runOnce();
+    await t.ctx.jobs.runOnce();
     const minter = new FakeMinter();
     minter.failBatches = true;
     // the first batch fails: its goods are minted one by one

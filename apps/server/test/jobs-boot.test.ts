@@ -60,7 +60,7 @@ describe('a server starting with due jobs', () => {
     // A second server process on the same database, this one with the job worker (MARKET_JOBS=1).
     const worker = await buildApp({ ...t.ctx.config, market: { ...t.ctx.config.market, jobs: true } }, { now: () => t.clock.t, logger: false });
     try {
-      expect([...(worker.ctx.market!.jobs.kindsAtStart ?? [])].sort()).toEqual([...KINDS].sort());
+      expect([...(worker.ctx.jobs.kindsAtStart ?? [])].sort()).toEqual([...KINDS].sort());
       await expect.poll(async () => (await jobRows('boot:')).filter((j) => j.status !== 'done').map((j) => j.kind), { timeout: 15_000 }).toEqual([]);
       const rows = await jobRows('boot:');
       expect(rows.map((j) => j.kind).sort()).toEqual([...KINDS].sort());

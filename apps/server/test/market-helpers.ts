@@ -84,7 +84,7 @@ export async function expectLedgerBalanced(t: TestApp) {
 }
 
 export async function runJobs(t: TestApp) {
-  await t.ctx.market!.jobs.runOnce();
+  await t.ctx.jobs.runOnce();
 }
 
 export async function orderStatus(t: TestApp, orderNo: string) {

@@ -131,7 +131,7 @@ describe('resale on the embedded chain', () => {
     await call(t, '/payment/sandbox/topup', { amount: 10_000 }, buyer.h);
     const order = await call(t, '/payment/nftOrder/V1/createOrder', { goodsId: b }, buyer.h);
     const orderNo = order.data.orderNo;
-    await ctx.market!.jobs.stop();
+    await ctx.jobs.stop();
     expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'balance' }, buyer.h)).status).toBe('000000');
     expect(await balanceOf(ctx.db.kysely, Account.user(buyer.userId))).toBe(0);
     const moved = await wallet.transfer(5003, elsewhere);
@@ -139,7 +139,7 @@ describe('resale on the embedded chain', () => {
     await new Promise((r) => setTimeout(r, 300));
     // a paid order's listing is left to its settlement (no race over the money)
     expect(await status(t, orderNo)).toBe('paid');
-    await ctx.market!.jobs.start();
+    await ctx.jobs.start();
     await waitFor(async () => (await status(t, orderNo)) === 'refunded', 60_000);
     expect(await balanceOf(ctx.db.kysely, Account.user(buyer.userId))).toBe(10_000);
     expect(await balanceOf(ctx.db.kysely, Account.user(seller.userId))).toBe(0);

@@ -100,7 +100,7 @@ export async function securityCode(t: TestApp, u: PayoutUser): Promise<string> {
 
 /** Runs due jobs and periodic tasks (sandbox bank, reconciliation) and waits for the notifies they send. */
 export async function runWorker(t: TestApp) {
-  await t.ctx.market!.jobs.runOnce();
+  await t.ctx.jobs.runOnce();
   await payoutRuntime(t.ctx)!.notifier.idle();
 }
 

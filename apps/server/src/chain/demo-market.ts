@@ -1,9 +1,9 @@
 import { format, sign, Transaction } from 'js-conflux-sdk';
 import { signListOrder } from '@cfx/contracts/src/order-signature.ts';
 import type { AppContext } from '../context.ts';
-import { checkDigit, maskIdNumber, maskName } from '../modules/kyc/id-number.ts';
-import { openSale } from '../modules/market/open-sale.ts';
-import { preOpenSale } from '../modules/market/pre-open-sale.ts';
+import { checkDigit, maskIdNumber, maskName } from '../modules/kyc/index.ts';
+import { openSale } from '../modules/market/index.ts';
+import { preOpenSale } from '../modules/market/index.ts';
 import { demoWalletKey, legacyDemoWalletKey } from './mint-job.ts';
 import { createRpc } from './rpc.ts';
 

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { format, sign } from 'js-conflux-sdk';
 import type { AppContext } from '../context.ts';
 import type { SecretBox } from '../util/secret-box.ts';
-import { listUnmintedGoods } from '../modules/catalog/mint-queue.ts';
-import { mintPendingGoods, onMintWanted, type Minter, type MintOutcome } from '../modules/drops/mint-batches.ts';
+import { listUnmintedGoods } from '../modules/catalog/index.ts';
+import { mintPendingGoods, onMintWanted, type Minter, type MintOutcome } from '../modules/drops/index.ts';
 import type { Chain } from './chain-service.ts';
 import type { Db } from '../db/database.ts';
 

@@ -1,6 +1,10 @@
+import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
-import type { JobKind } from '../db/schema.ts';
-import type { Q } from '../db/tx.ts';
+import type { Database, JobKind } from '../db/schema.ts';
+import type { JobDefinition } from './define-job.ts';
+
+/** A Kysely handle inside a transaction (db/tx.ts's Q, without importing the app context). */
+type Q = Kysely<Database>;
 
 /**
  * Durable jobs in the `jobs` table, run by one worker process (the one that also runs the chain
@@ -71,6 +75,11 @@ export class JobRunner {
    */
   register(kind: JobKind, handler: JobHandler) {
     this.handlers.set(kind, handler);
+  }
+
+  /** The handler of a defined job kind (jobs/define-job.ts), given the payload as its definition types it. */
+  handle<K extends JobKind, P extends Record<string, unknown>>(def: JobDefinition<K, P>, handler: (payload: P, job: Job) => Promise<JobResult>) {
+    this.register(def.kind, (job) => handler(def.read(job), job));
   }
 
   /** The kinds that had a handler when the worker started (undefined before start; a boot check of the tests). */

@@ -22,9 +22,9 @@ import { migrate } from '../db/migrate.ts';
 import { inTx } from '../db/tx.ts';
 import { ApiError } from '../http/envelope.ts';
 import { loadSecretBox } from '../util/secret-box.ts';
-import { writeAudit } from '../modules/admin/audit.ts';
-import { hashedOneTimePassword, insertStaff, normaliseUsername } from '../modules/admin/staff-accounts.ts';
-import { resetPassword, resetTotp } from '../modules/admin/staff-manage.ts';
+import { writeAudit } from '../modules/admin/index.ts';
+import { hashedOneTimePassword, insertStaff, normaliseUsername } from '../modules/admin/index.ts';
+import { resetPassword, resetTotp } from '../modules/admin/index.ts';
 
 const USAGE = `usage: create-staff --username <name> --role <${STAFF_ROLES.join('|')}> [--role …]
        create-staff --username <name> --reset`;

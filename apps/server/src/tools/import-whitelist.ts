@@ -17,7 +17,7 @@ import { formatMessage, type Lang } from '@cfx/contract/messages.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { ApiError } from '../http/envelope.ts';
-import { importWhitelist } from '../modules/drops/whitelist.ts';
+import { importWhitelist } from '../modules/drops/index.ts';
 
 const USAGE = 'usage: import-whitelist --project <releaseId> --file <file.csv> [--replace] [--lang en|zh]';
 

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import type { Db } from '../database.ts';
 import type { MigrationEnv } from '../migrate.ts';
 import { serialId } from '../serial-id.ts';
-import { maskIdNumber, maskName } from '../../modules/kyc/id-number.ts';
+import { maskIdNumber, maskName } from '../../modules/kyc/index.ts';
 
 /**
  * Issue #9 hardening:

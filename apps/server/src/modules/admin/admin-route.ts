@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { StaffSessionStage } from '../../db/schema.ts';
 import { inTx, type Q } from '../../db/tx.ts';
 import { ApiError, ok } from '../../http/envelope.ts';
-import { clientMeta, maskIp, type ClientMeta } from '../accounts/client-info.ts';
+import { clientMeta, maskIp, type ClientMeta } from '../accounts/index.ts';
 import { withTxHook, writeAudit, type AuditActor, type AuditEntry, type AuditWrite } from './audit.ts';
 import { findStaff, type StaffPrincipal } from './staff-auth.ts';
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { Status } from '@cfx/contract/envelope.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { maskMobile } from '../../util/crypto.ts';
-import { applicationViews } from '../settled/application-view.ts';
+import { applicationViews } from '../settled/index.ts';
 
 /**
  * Project applications for the reviewers (docs/admin.md "Applications"): the queue (oldest open

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { OrderKind } from '../../db/schema.ts';
 import { changed, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { orderQuery, type OrderRow } from '../orders/order-view.ts';
+import { orderQuery, type OrderRow } from '../orders/index.ts';
 import { userMatch } from './users.ts';
 
 /**

@@ -4,10 +4,10 @@ import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import * as A from '@cfx/contract/admin.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { reviewApplication } from '../settled/review-application.ts';
-import { closeTicket, replyTicket } from '../tickets/transitions.ts';
-import { closeUnpaidOrder } from '../orders/close-order.ts';
-import { refundOrder } from '../orders/settle-order.ts';
+import { reviewApplication } from '../settled/index.ts';
+import { closeTicket, replyTicket } from '../tickets/index.ts';
+import { closeUnpaidOrder } from '../orders/index.ts';
+import { refundOrder } from '../orders/index.ts';
 import { adminRoute, guardAdminScope } from './admin-route.ts';
 import { applicationDetail, listApplications } from './applications.ts';
 import { listAudit } from './audit-list.ts';
@@ -23,7 +23,7 @@ import { checkReason, freezeUser, revealMobile, searchUsers, unfreezeUser, userD
 import { afterCreatorChange, checkCreatorEdit, creatorForStaff, listCreatorsForStaff, setCreatorDisabled, setCreatorVerified, updateCreatorByStaff } from './creators.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 import { catalogRoutes } from './catalog/routes.ts';
-import { studioAdminRoutes } from '../studio/admin-routes.ts';
+import { studioAdminRoutes } from '../studio/index.ts';
 
 /**
  * The operations console's API under ADMIN_BASE (docs/admin.md): registered in its own scope by

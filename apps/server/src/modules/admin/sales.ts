@@ -4,7 +4,8 @@ import { SALES_MAX_DAYS } from '@cfx/contract/admin-rules.ts';
 import type { SalesDay, SalesReport } from '@cfx/contract/admin.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { Account } from '../ledger/ledger.ts';
+import { Account } from '../ledger/index.ts';
+import { CHINA_OFFSET_MS, chinaDayNumber, DAY_MS, formatChinaDate, parseChinaDateTime } from '@cfx/protocol/china-time.ts';
 
 /**
  * The sales charts (docs/admin.md "Sales"), aggregated by the database per China-time day:
@@ -14,28 +15,23 @@ import { Account } from '../ledger/ledger.ts';
  *   and completed primary sales), so it is exactly the platform's income, not an estimate.
  * Days without activity are filled with zeros. At most SALES_MAX_DAYS days per request.
  */
-const DAY_MS = 86_400_000;
-/** China time is UTC+8 all year. */
-const CN_OFFSET_MS = 8 * 3600_000;
 
 function parseDay(s: string): number {
-  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  const t = Date.UTC(y, m - 1, d);
-  const back = new Date(t);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== m - 1 || back.getUTCDate() !== d) throw new ApiError(Status.INVALID, 'adminBadRange');
-  return t / DAY_MS;
+  const t = /^\d{4}-\d{2}-\d{2}$/.test(s) ? parseChinaDateTime(s) : null;
+  if (t === null) throw new ApiError(Status.INVALID, 'adminBadRange');
+  return chinaDayNumber(t);
 }
-const dayText = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+const dayText = (n: number) => formatChinaDate(n * DAY_MS - CHINA_OFFSET_MS);
 
 export async function salesReport(ctx: AppContext, from: string, to: string): Promise<SalesReport> {
   const d0 = parseDay(from);
   const d1 = parseDay(to);
   if (d1 < d0 || d1 - d0 + 1 > SALES_MAX_DAYS) throw new ApiError(Status.INVALID, 'adminBadRange');
-  const start = d0 * DAY_MS - CN_OFFSET_MS;
-  const end = (d1 + 1) * DAY_MS - CN_OFFSET_MS;
+  const start = d0 * DAY_MS - CHINA_OFFSET_MS;
+  const end = (d1 + 1) * DAY_MS - CHINA_OFFSET_MS;
   const k = ctx.db.kysely;
   // Literals, not parameters: PostgreSQL matches the GROUP BY expression with the selected one only when they are the same text.
-  const dayOf = (col: string) => sql<number>`(${sql.ref(col)} + ${sql.lit(CN_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
+  const dayOf = (col: string) => sql<number>`(${sql.ref(col)} + ${sql.lit(CHINA_OFFSET_MS)}) / ${sql.lit(DAY_MS)}`;
   const orders = await k
     .selectFrom('orders')
     .select([

@@ -3,7 +3,7 @@ import type { AdminTicketDetail, AdminTicketRow, Page } from '@cfx/contract/admi
 import type { AppContext } from '../../context.ts';
 import type { TicketStatusDb } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { TICKET_COLUMNS, ticketDetailOf, toSummary } from '../tickets/ticket-view.ts';
+import { TICKET_COLUMNS, ticketDetailOf, toSummary } from '../tickets/index.ts';
 
 /**
  * Customer-service tickets for support staff (docs/admin.md "Tickets"): the queue — open tickets

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { changed, lockKey, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { maskMobile } from '../../util/crypto.ts';
-import { Account, balanceOf } from '../ledger/ledger.ts';
+import { Account, balanceOf } from '../ledger/index.ts';
 import type { AuditEntry } from './audit.ts';
 import { staffUserIds } from './staff-accounts.ts';
 

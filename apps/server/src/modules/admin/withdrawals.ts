@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import type { WithdrawalStatus } from '../../db/schema.ts';
 import type { Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { findWithdrawal, submitWithdrawal } from '../payout/withdraw.ts';
+import { findWithdrawal, submitWithdrawal } from '../payout/index.ts';
 import { adminRoute } from './admin-route.ts';
 
 /**

@@ -1,14 +1,14 @@
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
+import { requireTrader } from '../kyc/index.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
-import { computeFees, royaltyPermilleOf } from '../market/fees.ts';
-import { checkSellable, historyAction, liveListing, loadGoods, lockListable, newId, notFound, requireSettlement, setGoodsListed } from '../market/repo.ts';
-import { verifySignedDraft } from '../market/verify-listing.ts';
-import { insertOrder } from '../orders/create-order.ts';
-import { orderDetailOf } from '../orders/order-view.ts';
-import { notifyBidAccepted } from '../messages/events.ts';
+import { computeFees, royaltyPermilleOf } from '../market/index.ts';
+import { checkSellable, historyAction, liveListing, loadGoods, lockListable, newId, notFound, requireSettlement, setGoodsListed } from '../market/index.ts';
+import { verifySignedDraft } from '../market/index.ts';
+import { insertOrder } from '../orders/index.ts';
+import { orderDetailOf } from '../orders/index.ts';
+import { notifyBidAccepted } from '../messages/index.ts';
 
 /**
  * agreeBargin/ {bidId, sellerOrderId, signature}: the owner accepts a bid.

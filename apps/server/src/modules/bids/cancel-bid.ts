@@ -1,7 +1,7 @@
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { notFound } from '../market/repo.ts';
+import { notFound } from '../market/index.ts';
 import { bidView } from './bid-view.ts';
 
 /** GET cancelBargin/ ?id=: the bidder withdraws an active bid. */

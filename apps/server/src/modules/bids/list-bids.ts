@@ -1,8 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { BidStatus, Database } from '../../db/schema.ts';
 import type { AppContext } from '../../context.ts';
-import { goodsCardsByIds } from '../catalog/repo.ts';
-import { notFound } from '../market/repo.ts';
+import { goodsCardsByIds } from '../catalog/index.ts';
+import { notFound } from '../market/index.ts';
 import { bidQuery, toBid } from './bid-view.ts';
 
 /** barginList {goodsId, pageNum, pageSize}: the collectible's active, unexpired bids, highest first. */

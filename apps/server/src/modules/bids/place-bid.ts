@@ -2,11 +2,11 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import type { BidStatus } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
+import { requireTrader } from '../kyc/index.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
-import { checkPrice, loadGoods } from '../market/repo.ts';
+import { checkPrice, loadGoods } from '../market/index.ts';
 import { bidView } from './bid-view.ts';
-import { notifyBidReceived } from '../messages/events.ts';
+import { notifyBidReceived } from '../messages/index.ts';
 
 /**
  * bargin {goodsId, amount, expiresAt}: an offer to the collectible's owner, who may accept it

@@ -5,7 +5,7 @@ import { MarketPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUserId, tokenOf } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { findSessionUser } from '../accounts/sessions.ts';
+import { findSessionUser } from '../accounts/index.ts';
 import { acceptBid } from './accept-bid.ts';
 import { cancelBid } from './cancel-bid.ts';
 import { bidStatistics, listBids, listMyBids } from './list-bids.ts';

@@ -2,7 +2,7 @@ import type { BoxInfo, BoxKind } from '@cfx/contract/goods-flows.ts';
 import { boxAssignmentHash, boxDrawSeed, drawBoxAssignment } from '@cfx/protocol/box-draw.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
-import { consumeChainOf } from '../compose/consume-chain.ts';
+import { consumeChainOf } from '../compose/index.ts';
 
 /** A kind as stored in box_releases.kinds (its index is its position). */
 export interface StoredKind {

@@ -5,10 +5,10 @@ import { BOX_DRAW_ALGORITHM, BOX_DRAW_MAX, boxCommitment } from '@cfx/protocol/b
 import type { AppContext } from '../../context.ts';
 import { inTx, lockKey } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { imageId, imageUrl } from '../content/artwork.ts';
-import { consumeChainOf } from '../compose/consume-chain.ts';
-import { insertRelease } from '../compose/releases.ts';
-import { releaseChanged, releaseState } from '../drops/edit-release.ts';
+import { imageId, imageUrl } from '../content/index.ts';
+import { consumeChainOf } from '../compose/index.ts';
+import { insertRelease } from '../compose/index.ts';
+import { releaseChanged, releaseState } from '../drops/index.ts';
 import { loadBoxRelease, type StoredKind } from './box-release.ts';
 
 export interface BoxKindSetting {

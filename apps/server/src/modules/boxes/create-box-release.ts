@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import { BOX_DRAW_ALGORITHM, BOX_DRAW_MAX, boxCommitment } from '@cfx/protocol/box-draw.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx, lockKey } from '../../db/tx.ts';
-import { invalidateProjectInfo } from '../catalog/project-info.ts';
-import { imageId, imageUrl } from '../content/artwork.ts';
-import { consumeChainOf } from '../compose/consume-chain.ts';
-import { grantUnits, insertRelease, pickCreator } from '../compose/releases.ts';
-import { forgetDropReleases } from '../drops/release.ts';
-import { setDropSettings } from '../drops/settings.ts';
+import { invalidateProjectInfo } from '../catalog/index.ts';
+import { imageId, imageUrl } from '../content/index.ts';
+import { consumeChainOf } from '../compose/index.ts';
+import { grantUnits, insertRelease, pickCreator } from '../compose/index.ts';
+import { forgetDropReleases } from '../drops/index.ts';
+import { setDropSettings } from '../drops/index.ts';
 import type { StoredKind } from './box-release.ts';
 
 export interface BoxKindInput {

@@ -6,15 +6,16 @@ import { consumeTypedData } from '@cfx/protocol/consume.ts';
 import { verifyConsume } from '@cfx/contracts/src/consume-signature.ts';
 import type { AppContext } from '../../context.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
+import { jobOf } from '../../jobs/define-job.ts';
 import type { JobResult } from '../../jobs/runner.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { invalidateGoodsLists } from '../catalog/list-goods.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
-import { notFound } from '../market/repo.ts';
-import { consumeChainOf, consumeOf, type ConsumeChain } from '../compose/consume-chain.ts';
-import { driveConsume } from '../compose/consume-flow.ts';
-import { holdUntilDone, releaseHolds, takeGoods } from '../compose/holds.ts';
+import { invalidateGoodsLists } from '../catalog/index.ts';
+import { requireTrader } from '../kyc/index.ts';
+import { notFound } from '../market/index.ts';
+import { consumeChainOf, consumeOf, type ConsumeChain } from '../compose/index.ts';
+import { consumeJob, driveConsume } from '../compose/index.ts';
+import { holdUntilDone, releaseHolds, takeGoods } from '../compose/index.ts';
 import { kindOfSerial, kindView, loadBoxRelease } from './box-release.ts';
 
 /**
@@ -130,12 +131,12 @@ export async function confirmOpenBox(ctx: AppContext, userId: number, input: { g
     const held = await trx.selectFrom('goods_holds').select('goods_id').where('ref', '=', o.flow_id).where('goods_id', '=', input.goodsId).executeTakeFirst();
     if (!held) throw new ApiError(Status.BOX_STATE, 'boxSignExpired');
     await holdUntilDone(trx, o.flow_id);
-    await enqueueJob(trx, { kind: 'consume', key: `consume:box:${input.goodsId}:${o.attempt}`, payload: { flow: 'box', goodsId: input.goodsId } });
+    await enqueueJob(trx, jobOf(consumeJob, { flow: 'box', goodsId: input.goodsId, attempt: o.attempt }));
     return true;
   });
   const after = (await loadOpening(ctx, input.goodsId))!;
   if (!moved && after.status !== 'submitted' && after.status !== 'completed') throw new ApiError(Status.BOX_STATE, 'boxSignExpired');
-  ctx.market?.jobs.wake();
+  ctx.jobs.wake();
   return openingView(ctx, after, lang);
 }
 

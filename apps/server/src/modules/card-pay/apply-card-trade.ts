@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { PayoutProviderName } from '../../db/schema.ts';
 import type { QuickPayTrade } from '../../providers/payout/types.ts';
-import { applyProviderPayment, type ApplyOutcome } from '../payments/apply-payment.ts';
+import { applyProviderPayment, type ApplyOutcome } from '../payments/index.ts';
 
 /**
  * Applies a verified card payment (a notify or a query answer) through the one payment path

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import type { PayoutProvider } from '../../providers/payout/types.ts';
-import { notifyUrl, payoutRuntime } from '../payout/runtime.ts';
+import { notifyUrl, payoutRuntime } from '../payout/index.ts';
 
 /**
  * Bank-card quick payment (docs/payouts.md "Paying with a bank card") is offered when a payout provider

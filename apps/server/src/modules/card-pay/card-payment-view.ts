@@ -3,7 +3,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import type { CardPaymentsTable } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { bankLogoUrl } from '../payout/bank-logo.ts';
+import { bankLogoUrl } from '../payout/index.ts';
 
 /** Wrong codes allowed per card payment (the bank keeps its own count too). */
 export const CARD_PAY_MAX_WRONG = 5;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { getBoundCard } from '../payout/cards.ts';
+import { getBoundCard } from '../payout/index.ts';
 import { cardPayAvailable } from './card-pay-provider.ts';
 
 /** listPayCards: my bound cards that can pay (the active card, masked); none while no payout provider runs. */

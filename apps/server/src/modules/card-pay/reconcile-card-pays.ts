@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { payoutRuntime } from '../payout/runtime.ts';
+import { payoutRuntime } from '../payout/index.ts';
 import { applyCardTrade } from './apply-card-trade.ts';
 
 /**

@@ -7,9 +7,8 @@ import { requireUserId } from '../../http/auth.ts';
 import { Status } from '@cfx/contract/envelope.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
-import { payoutRuntime } from '../payout/runtime.ts';
-import { applyRefundOutcome } from '../payout/stray-refunds.ts';
+import { payoutRuntime } from '../payout/index.ts';
+import { applyRefundOutcome } from '../payout/index.ts';
 import { applyCardTrade } from './apply-card-trade.ts';
 import { confirmCardPay } from './confirm-card-pay.ts';
 import { listPayCards } from './list-pay-cards.ts';
@@ -17,9 +16,9 @@ import { reconcileCardPays } from './reconcile-card-pays.ts';
 import { resendCardPaySms } from './resend-card-pay-sms.ts';
 import { startCardPay } from './start-card-pay.ts';
 
-/** Card payments' reconciliation on the market's job worker (every 15 s). Called by buildApp after startPayouts. */
-export function startCardPayJobs(ctx: AppContext, jobs: JobRunner | undefined) {
-  jobs?.periodic('reconcile-card-pays', 15_000, () => reconcileCardPays(ctx));
+/** Card payments' reconciliation on the job worker (ctx.jobs, every 15 s). Called by buildApp after startPayouts. */
+export function startCardPayJobs(ctx: AppContext) {
+  ctx.jobs.periodic('reconcile-card-pays', 15_000, () => reconcileCardPays(ctx));
 }
 
 /** The gateway calls of bank-card quick payment (docs/api.md "Paying with a bank card"). */

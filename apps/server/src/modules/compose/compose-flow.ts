@@ -9,12 +9,13 @@ import type { ComposeRecordsTable } from '../../db/schema.ts';
 import { inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { enqueueJob, type JobResult } from '../../jobs/runner.ts';
-import { invalidateGoodsLists } from '../catalog/list-goods.ts';
-import { projectInfos } from '../catalog/project-info.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
-import { newId } from '../market/repo.ts';
+import { jobOf } from '../../jobs/define-job.ts';
+import { invalidateGoodsLists } from '../catalog/index.ts';
+import { projectInfos } from '../catalog/index.ts';
+import { requireTrader } from '../kyc/index.ts';
+import { newId } from '../market/index.ts';
 import { consumeChainOf, consumeOf, type ConsumeChain } from './consume-chain.ts';
-import { driveConsume } from './consume-flow.ts';
+import { consumeJob, driveConsume } from './consume-flow.ts';
 import { extendHolds, holdUntilDone, releaseHolds, takeGoods } from './holds.ts';
 import { loadRule, requireActive, requireRule, type Rule } from './rules.ts';
 
@@ -206,12 +207,12 @@ export async function submitCompose(ctx: AppContext, userId: number, input: { co
     const held = await trx.selectFrom('goods_holds').select('goods_id').where('ref', '=', r.compose_no).execute();
     if (held.length !== goodsIds.length) throw new ApiError(Status.COMPOSE_STATE, 'composeExpired');
     await holdUntilDone(trx, r.compose_no);
-    await enqueueJob(trx, { kind: 'consume', key: `consume:compose:${r.compose_no}:${r.attempt}`, payload: { flow: 'compose', composeNo: r.compose_no } });
+    await enqueueJob(trx, jobOf(consumeJob, { flow: 'compose', composeNo: r.compose_no, attempt: r.attempt }));
     return true;
   });
   const after = (await loadRecord(ctx.db.kysely, r.compose_no))!;
   if (!moved && after.status !== 'submitted' && after.status !== 'completed') throw new ApiError(Status.COMPOSE_STATE, after.status === 'expired' ? 'composeExpired' : 'composeState');
-  ctx.market?.jobs.wake();
+  ctx.jobs.wake();
   return recordView(ctx, after, lang);
 }
 

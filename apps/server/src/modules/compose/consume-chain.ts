@@ -6,7 +6,7 @@ import { collectibleDomain, consumeMessage, type Consume } from '@cfx/protocol/c
 import type { Chain } from '../../chain/chain-service.ts';
 import { RpcError } from '../../chain/rpc.ts';
 import type { AppContext } from '../../context.ts';
-import type { CheckResult, TxOutcome } from '../market/settlement-chain.ts';
+import type { CheckResult, TxOutcome } from '../market/index.ts';
 
 /**
  * Everything blind boxes and compose need from the chain, behind one small interface (like the

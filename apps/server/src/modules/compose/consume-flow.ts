@@ -1,7 +1,24 @@
 import type { Consume } from '@cfx/protocol/consume.ts';
 import type { AppContext } from '../../context.ts';
 import type { JobResult } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/define-job.ts';
 import { consumeChainOf, waitConsumeTx } from './consume-chain.ts';
+
+/**
+ * The durable job `consume:<flow>:<id>:<attempt>` of a submitted box opening (`flow: 'box'`, the
+ * goods id) or compose (`flow: 'compose'`, the compose number), inserted with the submission. Its
+ * handler (flows/goods-flows.ts) runs the flow's consume on chain; a payload it does not know is done.
+ */
+export interface ConsumePayload extends Record<string, unknown> {
+  flow: string;
+  goodsId?: number;
+  composeNo?: string;
+  attempt?: number;
+}
+export const consumeJob = defineJob<'consume', ConsumePayload>('consume', {
+  key: (p) => `consume:${p.flow}:${p.flow === 'box' ? p.goodsId : p.composeNo}:${p.attempt}`,
+  read: (job) => job.payload as ConsumePayload,
+});
 
 /**
  * Drives one submitted consent (box opening or compose) to its end, as the durable job `consume`

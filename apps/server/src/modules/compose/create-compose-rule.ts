@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { inTx, lockKey } from '../../db/tx.ts';
-import { invalidateProjectInfo } from '../catalog/project-info.ts';
-import { imageId, imageUrl } from '../content/artwork.ts';
-import { forgetDropReleases } from '../drops/release.ts';
+import { invalidateProjectInfo } from '../catalog/index.ts';
+import { imageId, imageUrl } from '../content/index.ts';
+import { forgetDropReleases } from '../drops/index.ts';
 import { grantUnits, insertRelease, pickCreator } from './releases.ts';
 
 export interface ComposeRuleInput {

@@ -4,7 +4,7 @@ import { COMPOSE_LIMITS } from '@cfx/contract/admin-catalog-rules.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { releaseChanged } from '../drops/edit-release.ts';
+import { releaseChanged } from '../drops/index.ts';
 import { createComposeRule } from './create-compose-rule.ts';
 import { loadRule } from './rules.ts';
 

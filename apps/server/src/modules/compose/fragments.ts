@@ -1,8 +1,8 @@
 import type { ChipGroup, FragmentItem } from '@cfx/contract/goods-flows.ts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { goodsCardQuery, toGoodsCard } from '../catalog/repo.ts';
-import { projectInfos } from '../catalog/project-info.ts';
+import { goodsCardQuery, toGoodsCard } from '../catalog/index.ts';
+import { projectInfos } from '../catalog/index.ts';
 import { activeAt } from './holds.ts';
 import { fragmentReleases, requireRule, ruleViews, usableCounts } from './rules.ts';
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
-import { imageId, imageUrl } from '../content/artwork.ts';
-import { nextFreeTokenId } from '../drops/create-drop-release.ts';
-import { allocateSerials, ensureStock, takeStock } from '../drops/stock.ts';
+import { imageId, imageUrl } from '../content/index.ts';
+import { nextFreeTokenId } from '../drops/index.ts';
+import { allocateSerials, ensureStock, takeStock } from '../drops/index.ts';
 
 /**
  * Releases made for blind boxes and compose (by staff tooling, the dev routes and the tests): a box

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import type { ComposeRulesTable } from '../../db/schema.ts';
 import type { Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { projectInfos } from '../catalog/project-info.ts';
+import { projectInfos } from '../catalog/index.ts';
 
 export interface Ingredient {
   projectId: number;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../catalog/repo.ts';
+import { notFound } from '../catalog/index.ts';
 import { newsCardQuery, toNewsCard } from './list-news.ts';
 
 /** One published news item with its neighbours (`prev` older, `next` newer); counts a view. */

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { recommendItem } from '@cfx/contract/content.ts';
 import type { AppContext } from '../../context.ts';
-import { goodsCardsByIds, projectCardsByIds } from '../catalog/repo.ts';
-import { creatorCardsByIds } from '../catalog/query-creator.ts';
+import { goodsCardsByIds, projectCardsByIds } from '../catalog/index.ts';
+import { creatorCardsByIds } from '../catalog/index.ts';
 import { newsCardsByIds } from './list-news.ts';
 
 type ItemType = 'project' | 'goods' | 'creator' | 'news';

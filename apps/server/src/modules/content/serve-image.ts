@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashString } from '../../util/prng.ts';
-import { notFound } from '../catalog/repo.ts';
+import { notFound } from '../catalog/index.ts';
 import { renderArtwork } from './artwork.ts';
-import { encodePixels, loadSharp, parseRendition, renditionCache, RENDITION_MAX_WAITING, RENDITION_TYPES, withRenderSlot, type RenditionFormat, type Sharp } from '../media/renditions.ts';
+import { encodePixels, loadSharp, parseRendition, renditionCache, RENDITION_MAX_WAITING, RENDITION_TYPES, withRenderSlot, type RenditionFormat, type Sharp } from '../media/index.ts';
 
 /** Bump when the drawing code changes: it is part of the ETag (the URL stays the same). */
 const ART_VERSION = '1';

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { sniff } from '../uploads/sniff.ts';
+import { sniff } from '../uploads/index.ts';
 
 /** The most bytes read to find an image's size (the header is near the start; a JPEG's frame header may follow large EXIF data). */
 const MAX_READ = 2 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { CREATOR_LIMITS } from '@cfx/contract/creator-rules.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
 import { hashString } from '../../util/prng.ts';
-import { ART_STYLES, imageId, imageUrl } from '../content/artwork.ts';
+import { ART_STYLES, imageId, imageUrl } from '../content/index.ts';
 
 /**
  * Makes a user a creator (users.is_creator = 1 and a creators row with generated artwork as avatar

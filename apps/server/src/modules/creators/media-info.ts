@@ -1,6 +1,6 @@
 import type { MediaInfo } from '@cfx/contract/creators.ts';
 import type { AppContext } from '../../context.ts';
-import { queryCreator } from '../catalog/query-creator.ts';
+import { queryCreator } from '../catalog/index.ts';
 
 /**
  * selectCreatorMediaRelatedInfo: a creator's media links and stats (followers, releases, moments,

@@ -2,8 +2,8 @@ import { CREATOR_LIMITS } from '@cfx/contract/creator-rules.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 import { hashString } from '../../util/prng.ts';
-import { ART_STYLES, imageId, imageUrl } from '../content/artwork.ts';
-import { notifyUser } from '../messages/notify-user.ts';
+import { ART_STYLES, imageId, imageUrl } from '../content/index.ts';
+import { notifyUser } from '../messages/index.ts';
 
 /** At most `max` characters (code points), trimmed. */
 const clip = (s: string, max: number) => [...s.trim()].slice(0, max).join('').trim();

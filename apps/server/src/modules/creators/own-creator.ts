@@ -2,7 +2,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { notFound } from '../catalog/repo.ts';
+import { notFound } from '../catalog/index.ts';
 
 export interface CreatorRef {
   id: number;

@@ -1,9 +1,9 @@
 import type { UpdateCreatorBody } from '@cfx/contract/creators.ts';
 import type { AppContext } from '../../context.ts';
 import type { CreatorsTable } from '../../db/schema.ts';
-import { invalidateProjectInfo } from '../catalog/project-info.ts';
-import { queryCreator } from '../catalog/query-creator.ts';
-import { invalidateSearchIndex } from '../search/search-index.ts';
+import { invalidateProjectInfo } from '../catalog/index.ts';
+import { queryCreator } from '../catalog/index.ts';
+import { invalidateSearchIndex } from '../search/index.ts';
 import { checkCreatorText } from './check-creator-text.ts';
 import { ownedImages } from './owned-images.ts';
 import { requireOwnCreator } from './own-creator.ts';

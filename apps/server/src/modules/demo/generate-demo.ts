@@ -1,6 +1,6 @@
 import { hashString, mulberry32, pick, randInt, rngFor, type Rng } from '../../util/prng.ts';
 import { escapeHtml, sanitizeRichText } from '../../util/rich-text.ts';
-import { imageId, imageUrl, RARITIES, rarityOf } from '../content/artwork.ts';
+import { imageId, imageUrl, RARITIES, rarityOf } from '../content/index.ts';
 import { ARTICLES, COLLECTOR_NAMES, CREATORS, RELEASES, type DemoRelease } from './demo-content.ts';
 
 /**

@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { mulberry32 } from '../../util/prng.ts';
 import { sanitizeRichText } from '../../util/rich-text.ts';
-import { invalidateGoodsLists } from '../catalog/list-goods.ts';
-import { invalidateProjectInfo } from '../catalog/project-info.ts';
-import { invalidateSearchIndex } from '../search/search-index.ts';
+import { invalidateGoodsLists } from '../catalog/index.ts';
+import { invalidateProjectInfo } from '../catalog/index.ts';
+import { invalidateSearchIndex } from '../search/index.ts';
 import { generateDemo, type DemoCatalog } from './generate-demo.ts';
 
 type SeedCtx = Pick<AppContext, 'db' | 'now' | 'config'>;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { nextFreeTokenId } from '../drops/create-drop-release.ts';
+import { nextFreeTokenId } from '../drops/index.ts';
 
 /**
  * Dev chain only: gives the caller a new collectible of an existing release (next free token id),

@@ -1,3 +1,7 @@
+import { jobOf } from '../../jobs/define-job.ts';
+import { settleJob } from '../orders/index.ts';
+import { fulfilJob } from './fulfil-drop-order.ts';
+
 /**
  * The durable job a paid order needs, inserted in the transaction that marks it paid
  * (payments/apply-payment.ts, payments/pay-order.ts): a market or bid order is settled on chain
@@ -5,7 +9,5 @@
  * collectibles created and minted (`fulfil:<orderNo>`, drops/fulfil-drop-order.ts).
  */
 export function afterPaymentJob(kind: string, orderNo: string): { kind: 'settle' | 'fulfil'; key: string; payload: { orderNo: string } } {
-  return kind === 'drop'
-    ? { kind: 'fulfil', key: `fulfil:${orderNo}`, payload: { orderNo } }
-    : { kind: 'settle', key: `settle:${orderNo}`, payload: { orderNo } };
+  return kind === 'drop' ? jobOf(fulfilJob, { orderNo }) : jobOf(settleJob, { orderNo });
 }

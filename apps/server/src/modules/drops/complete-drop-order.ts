@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { inTx, type Q } from '../../db/tx.ts';
-import { Account, postTxn } from '../ledger/ledger.ts';
-import { moveOrder } from '../orders/transitions.ts';
+import { Account, postTxn } from '../ledger/index.ts';
+import { moveOrder } from '../orders/index.ts';
 
 /**
  * A drop order whose collectibles are all minted is completed: one transaction moves it

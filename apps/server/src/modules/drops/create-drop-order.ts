@@ -4,11 +4,11 @@ import type { OrderDetail } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
-import { newId } from '../market/repo.ts';
-import { orderDetailOf } from '../orders/order-view.ts';
+import { requireTrader } from '../kyc/index.ts';
+import { newId } from '../market/index.ts';
+import { orderDetailOf } from '../orders/index.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
-import { moveOrder } from '../orders/transitions.ts';
+import { moveOrder } from '../orders/index.ts';
 import { admitted, countAttempt, DropBusy, isContention } from './admission.ts';
 import { afterPaymentJob } from './after-payment.ts';
 import { purchaseTerms, quotaRefusal, takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
@@ -101,7 +101,7 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
     throw err;
   });
   noteStock(ctx, release.id, n);
-  if (mode === 'claim') ctx.market?.jobs.wake();
+  if (mode === 'claim') ctx.jobs.wake();
   return (await orderDetailOf(ctx, orderNo, userId))!;
 }
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import { inTx, lockKey, type Q } from '../../db/tx.ts';
-import { invalidateProjectInfo } from '../catalog/project-info.ts';
-import { imageId, imageUrl } from '../content/artwork.ts';
+import { invalidateProjectInfo } from '../catalog/index.ts';
+import { imageId, imageUrl } from '../content/index.ts';
 import { forgetDropReleases } from './release.ts';
 import { setDropSettings } from './settings.ts';
 import { syncReleaseRoyalty } from './sync-release-royalty.ts';

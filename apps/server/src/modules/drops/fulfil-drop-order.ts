@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
 import type { JobResult } from '../../jobs/runner.ts';
-import { imageId, imageUrl, parseImageId, RARITIES, rarityOf } from '../content/artwork.ts';
-import { moveOrder } from '../orders/transitions.ts';
+import { defineJob } from '../../jobs/define-job.ts';
+import { imageId, imageUrl, parseImageId, RARITIES, rarityOf } from '../content/index.ts';
+import { moveOrder } from '../orders/index.ts';
 import { wakeMinting } from './mint-batches.ts';
 import { allocateSerials } from './stock.ts';
 
@@ -19,6 +20,12 @@ import { allocateSerials } from './stock.ts';
  * The mint job then mints them to the buyer's linked wallet in mintBatch transactions and, once
  * every collectible of the order is minted, completes the order (complete-drop-order.ts).
  */
+/** The durable job `fulfil:<orderNo>` of a paid drop order (its handler: runFulfilJob). */
+export const fulfilJob = defineJob<'fulfil', { orderNo: string }>('fulfil', {
+  key: (p) => `fulfil:${p.orderNo}`,
+  read: (job) => ({ orderNo: String(job.payload.orderNo ?? job.key.replace(/^fulfil:/, '')) }),
+});
+
 export async function runFulfilJob(ctx: AppContext, orderNo: string): Promise<JobResult> {
   const now = ctx.now();
   const created = await inTx(ctx, async (trx) => {

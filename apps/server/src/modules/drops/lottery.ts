@@ -4,11 +4,11 @@ import { drawLotteryWinners, LOTTERY_DRAW_PSEUDOCODE, lotteryEntriesHash, lotter
 import type { AppContext } from '../../context.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { notFound } from '../catalog/repo.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
+import { notFound } from '../catalog/index.ts';
+import { requireTrader } from '../kyc/index.ts';
 import { countAttempt } from './admission.ts';
 import { beaconOf, latestEpoch } from './lottery-beacon.ts';
-import { blockExplorerUrl } from '../chain/block-explorer.ts';
+import { blockExplorerUrl } from '../chain/index.ts';
 import { forgetPhasePlans, loadPlan, phasePlan, timeline, type PhasePlan, type TimedPhase } from './phases.ts';
 import { dropRelease } from './release.ts';
 

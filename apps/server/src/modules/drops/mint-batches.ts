@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import { sameAddress } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../../context.ts';
-import { listUnmintedGoods, markMinted, type UnmintedGoods } from '../catalog/mint-queue.ts';
+import { listUnmintedGoods, markMinted, type UnmintedGoods } from '../catalog/index.ts';
 import { completeMintedDropOrders } from './complete-drop-order.ts';
 import { refundUndeliverableUnits } from './refund-undeliverable.ts';
 

@@ -1,7 +1,7 @@
 import type { MintInfo, MintRelease, OfficialMint } from '@cfx/contract/drop-phases.ts';
 import type { OrderDetail } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../catalog/repo.ts';
+import { notFound } from '../catalog/index.ts';
 import { createDropOrder } from './create-drop-order.ts';
 import { lotteryWinQuota } from './phase-gate.ts';
 import { phaseQuotaTaken } from './phase-quota.ts';

@@ -1,6 +1,6 @@
 import type { NowStint } from '@cfx/contract/drops.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../catalog/repo.ts';
+import { notFound } from '../catalog/index.ts';
 import { lotteryWinQuota } from './phase-gate.ts';
 import { phaseQuotaTaken } from './phase-quota.ts';
 import { currentPhase, phasePlan, timeline } from './phases.ts';

@@ -4,7 +4,7 @@ import { LOTTERY_DRAW_ALGORITHM } from '@cfx/protocol/lottery-draw.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { invalidateProjectInfo } from '../catalog/project-info.ts';
+import { invalidateProjectInfo } from '../catalog/index.ts';
 import { latestEpoch } from './lottery-beacon.ts';
 import { forgetDropReleases } from './release.ts';
 

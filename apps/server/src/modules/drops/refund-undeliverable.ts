@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
-import { Account, postTxn } from '../ledger/ledger.ts';
-import { notifyUser } from '../messages/notify-user.ts';
-import { moveOrder, noteOrder } from '../orders/transitions.ts';
+import { Account, postTxn } from '../ledger/index.ts';
+import { notifyUser } from '../messages/index.ts';
+import { moveOrder, noteOrder } from '../orders/index.ts';
 import { givePhaseQuota } from './phase-quota.ts';
 import { giveQuota } from './quota.ts';
 import { dropStockSnapshot } from './stock.ts';

@@ -1,6 +1,6 @@
 import { toHexAddress } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../../context.ts';
-import { royaltyPermilleOf } from '../market/fees.ts';
+import { royaltyPermilleOf } from '../market/index.ts';
 
 /**
  * Tells the Collectible a release's royalty, so other marketplaces read it through EIP-2981

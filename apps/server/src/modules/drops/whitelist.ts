@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { inTx, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { parseCsv } from '../../util/csv.ts';
-import { notFound } from '../catalog/repo.ts';
+import { notFound } from '../catalog/index.ts';
 import { phaseQuotaTaken } from './phase-quota.ts';
 import { loadPlan, phasePlan, phaseViews, timeline } from './phases.ts';
 import { dropRelease } from './release.ts';

@@ -1,7 +1,7 @@
 import type { InviteRecordsPage } from '@cfx/contract/invites.ts';
 import type { AppContext } from '../../context.ts';
 import { maskMobile } from '../../util/crypto.ts';
-import { getInviteInfo } from '../accounts/profile.ts';
+import { getInviteInfo } from '../accounts/index.ts';
 
 /**
  * POST /api/user/v1/inviterecords — the users `userId` invited (users.invited_by), newest first,

@@ -1,3 +1,5 @@
+import { ageOn } from '@cfx/protocol/china-time.ts';
+
 /**
  * Mainland resident ID numbers (GB 11643-1999): 17 digits + a check character (0-9 or X),
  * province code, a real birth date, and the ISO 7064 MOD 11-2 checksum.
@@ -27,9 +29,7 @@ export function parseIdNumber(raw: string): ParsedId | undefined {
 
 /** Full years between the birth date and `now` (Beijing time). */
 export function ageAt(birth: { y: number; m: number; d: number }, now: number): number {
-  const t = new Date(now + 8 * 3600_000);
-  const y = t.getUTCFullYear(), m = t.getUTCMonth() + 1, d = t.getUTCDate();
-  return y - birth.y - (m < birth.m || (m === birth.m && d < birth.d) ? 1 : 0);
+  return ageOn(birth, now);
 }
 
 /** `1****************X`: only the first and the last character stay visible. */

@@ -3,7 +3,7 @@ import { ZERO_HEX_ADDRESS } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { inTx } from '../../db/tx.ts';
-import { closeUnpaidOrder } from '../orders/close-order.ts';
+import { closeUnpaidOrder } from '../orders/index.ts';
 import { historyAction, liveListing, loadGoods, setGoodsListed } from './repo.ts';
 
 /**

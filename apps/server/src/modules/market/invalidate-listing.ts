@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
-import { moveOrder } from '../orders/transitions.ts';
+import { moveOrder } from '../orders/index.ts';
 import { historyAction } from './repo.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { ListingStatus } from '../../db/schema.ts';
-import { goodsCardsByIds } from '../catalog/repo.ts';
+import { goodsCardsByIds } from '../catalog/index.ts';
 import { toListing } from './repo.ts';
 
 const STATUSES: Record<string, ListingStatus[]> = {

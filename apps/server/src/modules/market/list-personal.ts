@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { goodsCardQuery, toGoodsCard } from '../catalog/repo.ts';
+import { goodsCardQuery, toGoodsCard } from '../catalog/index.ts';
 
 /** list/favorite {pageNum, pageSize}: my favourite collectibles, latest first. */
 export async function listFavorites(ctx: AppContext, userId: number, f: { pageNum: number; pageSize: number }) {

@@ -1,7 +1,7 @@
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
+import { requireTrader } from '../kyc/index.ts';
 import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { checkPrice, checkSellable, historyAction, liveListing, loadGoods, lockListable, requireSettlement, setGoodsListed, toListing } from './repo.ts';
 import { verifySignedDraft } from './verify-listing.ts';

@@ -5,7 +5,7 @@ import { sameAddress } from '@cfx/protocol/address.ts';
 import { listOrderTypedData } from '@cfx/protocol/cip23.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
+import { requireTrader } from '../kyc/index.ts';
 import { costOf, royaltyPermilleOf } from './fees.ts';
 import { checkPrice, checkSellable, liveListing, loadGoods, notFound, refreshHolder, requireSettlement } from './repo.ts';
 import { pendingCancels } from './track-order-cancels.ts';

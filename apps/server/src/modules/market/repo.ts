@@ -8,6 +8,7 @@ import { ApiError } from '../../http/envelope.ts';
 import type { Q } from '../../db/tx.ts';
 import type { GoodsHistoryAction } from '../../db/schema.ts';
 import type { SettlementChain } from './settlement-chain.ts';
+import { chinaParts, formatChinaDateTime } from '@cfx/protocol/china-time.ts';
 
 /** Shared reads and checks of the market. */
 
@@ -95,9 +96,7 @@ export function checkPrice(ctx: AppContext, priceFen: number) {
 
 /** yyyy-MM-dd HH:mm (Beijing). */
 export function beijingDate(ms: number): string {
-  const d = new Date(ms + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+  return formatChinaDateTime(ms, { seconds: false });
 }
 
 export async function liveListing(q: Q, goodsId: number) {
@@ -122,9 +121,8 @@ export function toListing(l: ListingRow) {
 
 /** A fresh id for an order: prefix + Beijing yyyyMMddHHmmss + 12 random digits (a collision is also caught by the unique index). */
 export function newId(prefix: string, now: number): string {
-  const d = new Date(now + 8 * 3600_000);
-  const p = (n: number, w = 2) => String(n).padStart(w, '0');
-  const stamp = `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`;
+  const p = chinaParts(now);
+  const stamp = `${p.year}${p.month}${p.day}${p.hour}${p.minute}${p.second}`;
   return `${prefix}${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 

@@ -1,15 +1,13 @@
-import type { JobRunner } from '../../jobs/runner.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import type { SandboxProvider } from '../../providers/payment/sandbox.ts';
 import type { WechatProvider } from '../../providers/payment/wechat.ts';
 import type { SettlementChain } from './settlement-chain.ts';
 
-/** The market's live parts, on ctx.market: the chain behind SettlementChain, payment providers, the job worker. */
+/** The market's live parts, on ctx.market: the chain behind SettlementChain and the payment providers. */
 export interface MarketRuntime {
   settlement?: SettlementChain;
   /** wechat: the WeChat Pay adapter (WECHATPAY_MCH_ID) or, with PAYMENT_SANDBOX=1, the WeChat Pay sandbox. */
   providers: { sandbox?: SandboxProvider; alipay?: PaymentProvider; wechat?: WechatProvider };
-  jobs: JobRunner;
   /** Moves a paid order to settling with its operator transaction (batched). Returns the previous status or null. */
   markSettling?: (orderNo: string, txId: number) => Promise<string | null>;
   /** Completes a settled order (batched: many per database transaction). */
@@ -20,7 +18,12 @@ export interface MarketRuntime {
   attachSettlement(s: SettlementChain | undefined): void;
   /** Base URL the providers post notifies to (PAYMENT_NOTIFY_BASE_URL, else this server on loopback). */
   notifyBaseUrl(): string | undefined;
-  /** Starts the job worker (MARKET_JOBS) — after every module registered its job handlers. */
-  startJobs(): Promise<void>;
   stop(): Promise<void>;
+}
+
+declare module '../../context.ts' {
+  interface AppContext {
+    /** The consignment market's chain side and payment providers (modules/market/start-market.ts). */
+    market?: MarketRuntime;
+  }
 }

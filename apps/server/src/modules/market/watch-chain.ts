@@ -7,7 +7,7 @@ import { historyAction, liveListing, loadGoods, requireSettlement, toListing } f
 import { invalidateListing } from './invalidate-listing.ts';
 import { pendingCancels } from './track-order-cancels.ts';
 import type { TokenEvent } from './settlement-chain.ts';
-import { onIndexedTransfers } from '../shift/apply-transfer.ts';
+import { onIndexedTransfers } from '../shift/index.ts';
 
 /**
  * No ghost listings: when the indexer sees a Transfer or Approval of a token with a live listing,

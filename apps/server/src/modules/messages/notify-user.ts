@@ -2,6 +2,8 @@ import { DEFAULT_MESSAGE_SETTINGS, type MessageKind, type NoticeTemplate } from 
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
+import { jobOf } from '../../jobs/define-job.ts';
+import { messageSmsJob } from './send-message-sms.ts';
 import type { NoticeParams } from './render.ts';
 import { signalUser } from './signal.ts';
 import './tables.ts';
@@ -66,7 +68,7 @@ export async function notifyUser(
     .executeTakeFirst();
   if (!row) return null;
   const id = Number(row.id);
-  if (setting.sms) await enqueueJob(q, { kind: 'msg-sms', key: `msg-sms:${id}`, payload: { messageId: id } });
+  if (setting.sms) await enqueueJob(q, jobOf(messageSmsJob, { messageId: id }));
   if (setting.inApp) await signalUser(ctx.db, q, userId);
   return id;
 }

@@ -1,13 +1,14 @@
 import { NOTICE_TEXTS, type MessageItem, type MessageKind } from '@cfx/contract/user-messages.ts';
 import type { Lang } from '@cfx/contract/messages.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
+import { formatChinaDateTime } from '@cfx/protocol/china-time.ts';
 
 /** Template parameters as stored (JSON): amounts in fen (`…Fen`), instants in epoch ms (`…At`). */
 export type NoticeParams = Record<string, string | number | boolean | null | undefined>;
 
 /** China Standard Time (UTC+8, no daylight saving): `2026-01-02 15:04`. */
 export function cstDateTime(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  return formatChinaDateTime(ms, { seconds: false });
 }
 
 /**

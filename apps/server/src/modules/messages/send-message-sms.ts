@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { changed } from '../../db/tx.ts';
 import type { JobResult } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/define-job.ts';
 import { parseParams, renderNotice, templateVars } from './render.ts';
 import './tables.ts';
 
@@ -19,6 +20,12 @@ const MOBILE_RE = /^1\d{10}$/;
  * even then (the sandbox outbox is also unique per message). The phone is read at send time and is
  * never logged; errors are logged without it.
  */
+/** The durable job `msg-sms:<messageId>` (its handler: runMessageSmsJob). */
+export const messageSmsJob = defineJob<'msg-sms', { messageId: number }>('msg-sms', {
+  key: (p) => `msg-sms:${p.messageId}`,
+  read: (job) => ({ messageId: Number(job.payload.messageId ?? job.key.replace(/^msg-sms:/, '')) }),
+});
+
 export async function runMessageSmsJob(ctx: AppContext, messageId: number, attempts: number): Promise<JobResult> {
   const k = ctx.db.kysely;
   const claimed = await k.updateTable('messages').set({ sms_status: 'sending' }).where('id', '=', messageId).where('sms_status', '=', 'pending').executeTakeFirst();

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
-import { releaseDropOrder } from '../drops/release-drop-order.ts';
-import { notifyOrderExpired } from '../messages/events.ts';
+import { releaseDropOrder } from '../drops/index.ts';
+import { notifyOrderExpired } from '../messages/index.ts';
 
 /**
  * Closes an unpaid order (created / paying) as `expired` or `cancelled` and releases its listing,

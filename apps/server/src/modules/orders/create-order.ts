@@ -3,12 +3,13 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { OrderDetail } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
+import { requireTrader } from '../kyc/index.ts';
 import { changed, inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
-import { computeFees, royaltyPermilleOf } from '../market/fees.ts';
-import { newId, notFound } from '../market/repo.ts';
+import { computeFees, royaltyPermilleOf } from '../market/index.ts';
+import { newId, notFound } from '../market/index.ts';
 import { closeUnpaidOrder } from './close-order.ts';
 import { orderDetailOf } from './order-view.ts';
+import { chinaDayStart as chinaDayStartOf } from '@cfx/protocol/china-time.ts';
 
 /**
  * createOrder {goodsId | listingId}: reserves an on-sale listing for the buyer for the payment
@@ -96,10 +97,8 @@ export async function createOrder(ctx: AppContext, userId: number, input: { good
   }
 }
 
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 /** Start of the China-time (UTC+8) day of `now`. */
-export const chinaDayStart = (now: number) => Math.floor((now + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS;
+export const chinaDayStart = (now: number) => chinaDayStartOf(now);
 
 /**
  * One buyer cannot hold a listing forever by create / cancel loops: after the buyer's order of a

@@ -1,10 +1,10 @@
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { balanceOf } from '../ledger/ledger.ts';
-import { Account } from '../ledger/ledger.ts';
-import { notFound } from '../market/repo.ts';
-import { availableMethods } from '../payments/pay-order.ts';
+import { balanceOf } from '../ledger/index.ts';
+import { Account } from '../ledger/index.ts';
+import { notFound } from '../market/index.ts';
+import { availableMethods } from '../payments/index.ts';
 import { closeUnpaidOrder } from './close-order.ts';
 import { orderDetailOf } from './order-view.ts';
 

@@ -9,7 +9,7 @@ import { requireUserId } from '../../http/auth.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { createOrder } from './create-order.ts';
-import { createDropOrderFor, isDropOrderBody } from '../drops/routes.ts';
+import { createDropOrderFor, isDropOrderBody } from '../drops/index.ts';
 import { getOrderDetail, queryAmount } from './get-order.ts';
 import { listDeals } from './list-deals.ts';
 import { listOrders, pageOrders } from './list-orders.ts';

@@ -1,12 +1,13 @@
 import type { AppContext } from '../../context.ts';
 import type { JobResult } from '../../jobs/runner.ts';
+import { defineJob } from '../../jobs/define-job.ts';
 import { changed, inTx, type Q } from '../../db/tx.ts';
-import { Account, postTxn } from '../ledger/ledger.ts';
-import { historyAction } from '../market/repo.ts';
-import { FILLED_REVERTS, type SettleRequest } from '../market/settlement-chain.ts';
-import { resyncGoodsOwner } from '../market/watch-chain.ts';
+import { Account, postTxn } from '../ledger/index.ts';
+import { historyAction } from '../market/index.ts';
+import { FILLED_REVERTS, type SettleRequest } from '../market/index.ts';
+import { resyncGoodsOwner } from '../market/index.ts';
 import { moveOrder } from './transitions.ts';
-import { notifySold } from '../messages/events.ts';
+import { notifySold } from '../messages/index.ts';
 
 /**
  * Settlement of a paid order — the durable job `settle:<orderNo>`, inserted in the
@@ -75,6 +76,12 @@ export async function settleRequestOf(ctx: AppContext, o: { order_no: string }):
   if (!full) throw new Error(`order ${o.order_no} not found`);
   return requestOf(full);
 }
+
+/** The durable job `settle:<orderNo>` of a paid market or bid order (its handler: runSettleJob). */
+export const settleJob = defineJob<'settle', { orderNo: string }>('settle', {
+  key: (p) => `settle:${p.orderNo}`,
+  read: (job) => ({ orderNo: String(job.payload.orderNo ?? job.key.replace(/^settle:/, '')) }),
+});
 
 export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<JobResult> {
   const chain = ctx.market?.settlement;

@@ -3,10 +3,10 @@ import { enqueueJob } from '../../jobs/runner.ts';
 import type { ProviderTrade } from '../../providers/payment/types.ts';
 import type { PayMethod } from '../../db/schema.ts';
 import { inTx } from '../../db/tx.ts';
-import { Account, postTxn } from '../ledger/ledger.ts';
-import { moveOrder, noteOrder } from '../orders/transitions.ts';
-import { afterPaymentJob } from '../drops/after-payment.ts';
-import { strayRefundJob } from '../payout/stray-refunds.ts';
+import { Account, postTxn } from '../ledger/index.ts';
+import { moveOrder, noteOrder } from '../orders/index.ts';
+import { afterPaymentJob } from '../drops/index.ts';
+import { strayRefundJob } from '../payout/index.ts';
 
 export type ApplyOutcome = 'applied' | 'credited' | 'duplicate' | 'suspense' | 'ignored';
 
@@ -62,6 +62,6 @@ export async function applyProviderPayment(ctx: AppContext, provider: Exclude<Pa
     await trx.updateTable('payments').set({ outcome, user_id: o ? Number(o.buyer_user_id) : null }).where('id', '=', Number(inserted.id)).execute();
     return outcome;
   });
-  if (result === 'applied' || result === 'credited') ctx.market?.jobs.wake();
+  if (result === 'applied' || result === 'credited') ctx.jobs.wake();
   return result;
 }

@@ -6,16 +6,16 @@ import { ApiError } from '../../http/envelope.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import { inTx } from '../../db/tx.ts';
-import { Account, postTxn } from '../ledger/ledger.ts';
-import { invalidateListing } from '../market/invalidate-listing.ts';
-import { notFound, requireSettlement } from '../market/repo.ts';
-import { FILLED_REVERTS } from '../market/settlement-chain.ts';
-import { closeUnpaidOrder } from '../orders/close-order.ts';
-import { settleRequestOf } from '../orders/settle-order.ts';
-import { moveOrder } from '../orders/transitions.ts';
-import { afterPaymentJob } from '../drops/after-payment.ts';
-import { dropSubject } from '../drops/payment-subject.ts';
-import { cardPayAvailable } from '../card-pay/card-pay-provider.ts';
+import { Account, postTxn } from '../ledger/index.ts';
+import { invalidateListing } from '../market/index.ts';
+import { notFound, requireSettlement } from '../market/index.ts';
+import { FILLED_REVERTS } from '../market/index.ts';
+import { closeUnpaidOrder } from '../orders/index.ts';
+import { settleRequestOf } from '../orders/index.ts';
+import { moveOrder } from '../orders/index.ts';
+import { afterPaymentJob } from '../drops/index.ts';
+import { dropSubject } from '../drops/index.ts';
+import { cardPayAvailable } from '../card-pay/index.ts';
 
 /** Payment methods available now. */
 export function availableMethods(ctx: AppContext): PayMethod[] {
@@ -88,7 +88,7 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
       await postTxn(trx, { id: `pay:balance:${o.order_no}`, kind: 'pay', orderNo: o.order_no, entries: [{ account: Account.user(userId), amountFen: -price }, { account: Account.escrow, amountFen: price }], now });
       await enqueueJob(trx, afterPaymentJob(o.kind, o.order_no));
     });
-    ctx.market?.jobs.wake();
+    ctx.jobs.wake();
     return { orderNo: o.order_no, method: input.method, status: 'paid' as const, payUrl: null, expiresAt: Number(o.expires_at) };
   }
   await inTx(ctx, async (trx) => {

@@ -7,8 +7,8 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { SandboxProvider } from '../../providers/payment/sandbox.ts';
 import { inTx } from '../../db/tx.ts';
-import { Account, postTxn } from '../ledger/ledger.ts';
-import { newId } from '../market/repo.ts';
+import { Account, postTxn } from '../ledger/index.ts';
+import { newId } from '../market/index.ts';
 import type { Notifier } from './notify-delivery.ts';
 
 /**

@@ -7,7 +7,7 @@ import { formatFen } from '@cfx/protocol/money.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError, ok } from '../../http/envelope.ts';
 import { WECHAT_SANDBOX_TRADE_PREFIX, type WechatSandbox } from '../../providers/payment/wechat-sandbox.ts';
-import { newId } from '../market/repo.ts';
+import { newId } from '../market/index.ts';
 
 /**
  * The WeChat Pay sandbox's "phone" (PAYMENT_SANDBOX=1 only): the page its code_url opens

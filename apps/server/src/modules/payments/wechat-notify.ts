@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PaymentNotifyPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
 import { wechatNotifyParams } from '../../providers/payment/wechat.ts';
-import { applyRefundOutcome } from '../payout/stray-refunds.ts';
+import { applyRefundOutcome } from '../payout/index.ts';
 import { applyProviderPayment } from './apply-payment.ts';
 
 /**

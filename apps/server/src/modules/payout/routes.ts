@@ -6,8 +6,7 @@ import { BANK_LOGO_PREFIX, PayoutNotifyPaths, PayoutPaths } from '@cfx/contract/
 import type { AppContext } from '../../context.ts';
 import { requireUserId } from '../../http/auth.ts';
 import { langOf, ok } from '../../http/envelope.ts';
-import type { JobRunner } from '../../jobs/runner.ts';
-import { filePart } from '../uploads/save-upload.ts';
+import { filePart } from '../uploads/index.ts';
 import { createSecondAccount, IDENTITY_POLICY, querySecondAccount, uploadIdentity } from './account.ts';
 import { AREA_TREE } from './area-tree.ts';
 import { BANKS } from './bank-bins.ts';
@@ -22,12 +21,12 @@ import { applyPayoutNotice, listWithdrawals, previewWithdrawal, requestWithdrawa
 
 /**
  * Money out: the provider, the jobs (automatic refunds of duplicates), the sandbox bank (every second)
- * and reconciliation (every 15 s) on the market's job worker. Called by buildApp after startMarket.
+ * and reconciliation (every 15 s) on the job worker (ctx.jobs). Called by buildApp after startMarket.
  */
-export function startPayouts(app: FastifyInstance, ctx: AppContext, jobs: JobRunner | undefined) {
+export function startPayouts(app: FastifyInstance, ctx: AppContext) {
   createPayoutRuntime(app, ctx);
-  if (!jobs) return;
-  registerStrayRefundJobs(ctx, jobs);
+  const jobs = ctx.jobs;
+  registerStrayRefundJobs(ctx);
   jobs.periodic('payout-sandbox-bank', 1000, () => runSandboxBank(ctx));
   jobs.periodic('reconcile-payouts', 15_000, () => reconcilePayouts(ctx));
 }

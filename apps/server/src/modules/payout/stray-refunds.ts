@@ -7,11 +7,12 @@ import type { AppContext } from '../../context.ts';
 import type { StrayRefundStatus } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { inTx, isUniqueViolation, lockKey } from '../../db/tx.ts';
-import type { JobResult, JobRunner } from '../../jobs/runner.ts';
+import type { JobResult } from '../../jobs/runner.ts';
+import { defineJob, jobOf } from '../../jobs/define-job.ts';
 import type { PaymentProvider, RefundOutcome } from '../../providers/payment/types.ts';
-import { Account, postTxn } from '../ledger/ledger.ts';
+import { Account, postTxn } from '../ledger/index.ts';
 import { notifyUrl } from './runtime.ts';
-import { cardRefunder } from '../card-pay/card-pay-provider.ts';
+import { cardRefunder } from '../card-pay/index.ts';
 
 /**
  * Refunds of stray payments to their original method (docs/payouts.md "Refunds of stray payments").
@@ -29,8 +30,14 @@ import { cardRefunder } from '../card-pay/card-pay-provider.ts';
  */
 export const STRAY_REFUND_JOB = 'stray-refund';
 
+/** The durable job `stray-refund:<paymentId>`, inserted with the credit of a duplicate payment (its handler: runStrayRefundJob). */
+export const strayRefundJobDef = defineJob<typeof STRAY_REFUND_JOB, { paymentId: number }>(STRAY_REFUND_JOB, {
+  key: (p) => `${STRAY_REFUND_JOB}:${p.paymentId}`,
+  read: (job) => ({ paymentId: Number(job.payload.paymentId ?? job.key.split(':')[1]) }),
+});
+
 export function strayRefundJob(paymentId: number) {
-  return { kind: STRAY_REFUND_JOB, key: `${STRAY_REFUND_JOB}:${paymentId}`, payload: { paymentId } } as const;
+  return jobOf(strayRefundJobDef, { paymentId });
 }
 
 function providerOf(ctx: AppContext, name: string): Pick<PaymentProvider, 'refund' | 'queryRefund'> | undefined {
@@ -211,6 +218,6 @@ async function runStrayRefundJob(ctx: AppContext, paymentId: number): Promise<Jo
   return { done: true };
 }
 
-export function registerStrayRefundJobs(ctx: AppContext, jobs: JobRunner) {
-  jobs.register(STRAY_REFUND_JOB, (job) => runStrayRefundJob(ctx, Number(job.payload.paymentId ?? job.key.split(':')[1])));
+export function registerStrayRefundJobs(ctx: AppContext) {
+  ctx.jobs.handle(strayRefundJobDef, (p) => runStrayRefundJob(ctx, p.paymentId));
 }

@@ -10,10 +10,11 @@ import type { PayoutProviderName } from '../../db/schema.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { inTx, lockKey, type Q } from '../../db/tx.ts';
 import type { PayoutNotice } from '../../providers/payout/types.ts';
-import { consumeSmsCode } from '../accounts/sms-codes.ts';
-import { Account, balanceOf, postTxn } from '../ledger/ledger.ts';
+import { consumeSmsCode } from '../accounts/index.ts';
+import { Account, balanceOf, postTxn } from '../ledger/index.ts';
 import { activeCard, getBoundCard } from './cards.ts';
 import { notifyUrl, payoutRuntime, requireProvider } from './runtime.ts';
+import { chinaDayStart as chinaDayStartOf } from '@cfx/protocol/china-time.ts';
 
 /**
  * Withdrawals of the platform balance to the bound card (docs/payouts.md "Withdrawals").
@@ -31,8 +32,6 @@ import { notifyUrl, payoutRuntime, requireProvider } from './runtime.ts';
  * user:<id>. Limits (config): minimum and maximum per withdrawal, a daily count and amount per China
  * day (failed withdrawals do not count), more than the fee. Fee = max(minimum fee, ⌈amount × ‰ / 1000⌉).
  */
-const DAY_MS = 24 * 3600_000;
-const CHINA_OFFSET = 8 * 3600_000;
 
 export function withdrawalFee(ctx: Pick<AppContext, 'config'>, amountFen: number): number {
   const { feePermille, minFeeFen } = ctx.config.payout;
@@ -41,7 +40,7 @@ export function withdrawalFee(ctx: Pick<AppContext, 'config'>, amountFen: number
 
 /** The start of the China-time day of `now` (epoch ms). */
 export function chinaDayStart(now: number): number {
-  return Math.floor((now + CHINA_OFFSET) / DAY_MS) * DAY_MS - CHINA_OFFSET;
+  return chinaDayStartOf(now);
 }
 
 async function today(q: Q, userId: number, now: number) {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { RasterFonts } from '../content/serve-image.ts';
+import type { RasterFonts } from '../content/index.ts';
 
 /**
  * Fonts of the share posters. resvg draws text only with the font files it is given (no system

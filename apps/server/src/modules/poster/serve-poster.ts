@@ -8,10 +8,10 @@ import type { AppContext } from '../../context.ts';
 import { ApiError, langOf } from '../../http/envelope.ts';
 import { hashString } from '../../util/prng.ts';
 import { isPublicKey } from '../../providers/storage/types.ts';
-import { readGoods } from '../catalog/get-goods.ts';
-import { getProject } from '../catalog/get-project.ts';
-import { renderArtwork } from '../content/artwork.ts';
-import { renderPng } from '../content/serve-image.ts';
+import { readGoods } from '../catalog/index.ts';
+import { getProject } from '../catalog/index.ts';
+import { renderArtwork } from '../content/index.ts';
+import { renderPng } from '../content/index.ts';
 import { composePoster, type PosterInput } from './compose-poster.ts';
 import { posterFonts } from './fonts.ts';
 

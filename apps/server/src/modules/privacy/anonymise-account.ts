@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
-import { enqueueJob, type JobResult, type JobRunner } from '../../jobs/runner.ts';
+import { enqueueJob, type JobResult } from '../../jobs/runner.ts';
+import { defineJob, jobOf } from '../../jobs/define-job.ts';
 import { inTx, lockKey } from '../../db/tx.ts';
-import { recordSecurityEvent } from '../accounts/security-log.ts';
-import { payoutRuntime } from '../payout/runtime.ts';
+import { recordSecurityEvent } from '../accounts/index.ts';
+import { payoutRuntime } from '../payout/index.ts';
 import { findCancelBlockers } from './cancel-account.ts';
 
 /** The nickname and avatar every cancelled account shows (where its old orders, deals and history rows still point). */
@@ -122,6 +123,12 @@ export async function anonymiseAccount(ctx: AppContext, requestId: number): Prom
 }
 
 /** The durable job of one request (`anonymise:<requestId>`); a request not due yet is looked at again in a minute. */
+/** The durable job `anonymise:<requestId>` of a cancellation whose cooling-off is over (its handler: runAnonymiseJob). */
+export const anonymiseJob = defineJob<'anonymise', { requestId: number }>('anonymise', {
+  key: (p) => `anonymise:${p.requestId}`,
+  read: (job) => ({ requestId: Number(job.payload.requestId ?? job.key.replace(/^anonymise:/, '')) }),
+});
+
 export async function runAnonymiseJob(ctx: AppContext, requestId: number): Promise<JobResult> {
   const outcome = await anonymiseAccount(ctx, requestId);
   return outcome === 'not_due' ? { retryAt: Date.now() + 60_000 } : { done: true };
@@ -131,7 +138,7 @@ export async function runAnonymiseJob(ctx: AppContext, requestId: number): Promi
  * The sweep: requests whose cooling-off period ended (by business time, ctx.now) get their job,
  * inserted idempotently (the job key is the request id), then the worker is woken.
  */
-export async function enqueueDueCancellations(ctx: AppContext, jobs: JobRunner): Promise<number> {
+export async function enqueueDueCancellations(ctx: AppContext): Promise<number> {
   const due = await ctx.db.kysely
     .selectFrom('account_cancellations')
     .select('id')
@@ -142,14 +149,14 @@ export async function enqueueDueCancellations(ctx: AppContext, jobs: JobRunner):
     .execute();
   if (!due.length) return 0;
   await inTx(ctx, async (trx) => {
-    for (const r of due) await enqueueJob(trx, { kind: 'anonymise', key: `anonymise:${Number(r.id)}`, payload: { requestId: Number(r.id) } });
+    for (const r of due) await enqueueJob(trx, jobOf(anonymiseJob, { requestId: Number(r.id) }));
   });
-  jobs.wake();
+  ctx.jobs.wake();
   return due.length;
 }
 
-/** Registers the cancellation job and its sweep on the market's job worker (one worker per database). */
-export function registerAccountJobs(ctx: AppContext, jobs: JobRunner) {
-  jobs.register('anonymise', (job) => runAnonymiseJob(ctx, Number(job.payload.requestId ?? job.key.replace(/^anonymise:/, ''))));
-  jobs.periodic('account-cancellations', ctx.config.privacy.cancelSweepMs, () => enqueueDueCancellations(ctx, jobs));
+/** Registers the cancellation job and its sweep on the job worker (ctx.jobs; one worker per database). */
+export function registerAccountJobs(ctx: AppContext) {
+  ctx.jobs.handle(anonymiseJob, (p) => runAnonymiseJob(ctx, p.requestId));
+  ctx.jobs.periodic('account-cancellations', ctx.config.privacy.cancelSweepMs, () => enqueueDueCancellations(ctx));
 }

@@ -7,12 +7,12 @@ import type { AppContext } from '../../context.ts';
 import type { CancellationStatus } from '../../db/schema.ts';
 import { inTx, isUniqueViolation, lockKey, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { ClientMeta } from '../accounts/client-info.ts';
-import { checkSmsCode } from '../accounts/input.ts';
-import { findUserById } from '../accounts/repo.ts';
-import { recordSecurityEvent } from '../accounts/security-log.ts';
-import { consumeSmsCode } from '../accounts/sms-codes.ts';
-import { Account } from '../ledger/ledger.ts';
+import type { ClientMeta } from '../accounts/index.ts';
+import { checkSmsCode } from '../accounts/index.ts';
+import { findUserById } from '../accounts/index.ts';
+import { recordSecurityEvent } from '../accounts/index.ts';
+import { consumeSmsCode } from '../accounts/index.ts';
+import { Account } from '../ledger/index.ts';
 
 const DAY_MS = 24 * 3600_000;
 

@@ -5,13 +5,13 @@ import type { AppContext } from '../../context.ts';
 import { inTx, lockKey } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { maskMobile, randomToken, sha256 } from '../../util/crypto.ts';
-import { deviceSummary, type ClientMeta } from '../accounts/client-info.ts';
-import { checkSmsCode } from '../accounts/input.ts';
-import { findUserById } from '../accounts/repo.ts';
-import { recordSecurityEvent } from '../accounts/security-log.ts';
-import { consumeSmsCode } from '../accounts/sms-codes.ts';
-import { Account } from '../ledger/ledger.ts';
-import { messageView } from '../messages/render.ts';
+import { deviceSummary, type ClientMeta } from '../accounts/index.ts';
+import { checkSmsCode } from '../accounts/index.ts';
+import { findUserById } from '../accounts/index.ts';
+import { recordSecurityEvent } from '../accounts/index.ts';
+import { consumeSmsCode } from '../accounts/index.ts';
+import { Account } from '../ledger/index.ts';
+import { messageView } from '../messages/index.ts';
 import { readPrivacySettings } from './privacy-settings.ts';
 
 /** Rows per list in one export (a list that reaches it says so with `truncated`). */

@@ -2,8 +2,8 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { ClientMeta } from '../accounts/client-info.ts';
-import { recordSecurityEvent } from '../accounts/security-log.ts';
+import type { ClientMeta } from '../accounts/index.ts';
+import { recordSecurityEvent } from '../accounts/index.ts';
 
 export interface PrivacySettings {
   showCollection: boolean;

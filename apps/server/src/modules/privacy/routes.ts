@@ -9,7 +9,7 @@ import { privacySetting } from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUserId } from '../../http/auth.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';
-import { clientMeta } from '../accounts/client-info.ts';
+import { clientMeta } from '../accounts/index.ts';
 import { applyCancellation, blockersText, CancelBlockedError, getCancelStatus, revokeCancellation } from './cancel-account.ts';
 import { downloadExport, requestExport } from './export-data.ts';
 import { getPrivacySettings, setPrivacySettings } from './privacy-settings.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { goodsCardQuery, notFound, toGoodsCard } from '../catalog/repo.ts';
+import { goodsCardQuery, notFound, toGoodsCard } from '../catalog/index.ts';
 import { readPrivacySettings } from './privacy-settings.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { CreatorCard, GoodsCard, ProjectCard } from '@cfx/contract/catalog.ts';
 import type { Page } from '@cfx/contract/paging.ts';
 import type { AppContext } from '../../context.ts';
-import { goodsCardsByIds, projectCardsByIds } from '../catalog/repo.ts';
-import { creatorCardsByIds } from '../catalog/query-creator.ts';
+import { goodsCardsByIds, projectCardsByIds } from '../catalog/index.ts';
+import { creatorCardsByIds } from '../catalog/index.ts';
 import { getSearchIndex, type KindIndex } from './search-index.ts';
 import { checkSearchText, ranked } from './search-text.ts';
 import { recordSearch } from './search-history.ts';

@@ -6,7 +6,7 @@ import * as S from '@cfx/contract/search.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUserId, tokenOf } from '../../http/auth.ts';
 import { ApiError, ok } from '../../http/envelope.ts';
-import { findSessionUser } from '../accounts/sessions.ts';
+import { findSessionUser } from '../accounts/index.ts';
 import { queryFinal } from './query-final.ts';
 import { querySuggestions } from './query-suggestions.ts';
 import { deleteSearchHistory, listSearchHistory } from './search-history.ts';

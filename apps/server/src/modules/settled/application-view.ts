@@ -1,7 +1,7 @@
 import type { SettledApplication } from '@cfx/contract/settled.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
-import { uploadUrl } from '../uploads/save-upload.ts';
+import { uploadUrl } from '../uploads/index.ts';
 
 /**
  * Applications as the API shows them, with their attached files (artworks by their public URL,

@@ -5,9 +5,9 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { changed, inTx } from '../../db/tx.ts';
 import type { SettledStatus } from '../../db/schema.ts';
-import { onboardCreator } from '../creators/onboard-creator.ts';
-import { invalidateProjectInfo } from '../catalog/project-info.ts';
-import { invalidateSearchIndex } from '../search/search-index.ts';
+import { onboardCreator } from '../creators/index.ts';
+import { invalidateProjectInfo } from '../catalog/index.ts';
+import { invalidateSearchIndex } from '../search/index.ts';
 import { applicationViews } from './application-view.ts';
 
 export type ReviewDecision = Exclude<SettledStatus, 'submitted'>;

@@ -5,10 +5,10 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { invalidateGoodsLists } from '../catalog/list-goods.ts';
-import { historyAction, requireSettlement } from '../market/repo.ts';
-import type { TokenEvent } from '../market/settlement-chain.ts';
-import { releaseHolds } from '../compose/holds.ts';
+import { invalidateGoodsLists } from '../catalog/index.ts';
+import { historyAction, requireSettlement } from '../market/index.ts';
+import type { TokenEvent } from '../market/index.ts';
+import { releaseHolds } from '../compose/index.ts';
 import { transferView, transferViews, type TransferRow } from './transfer-view.ts';
 
 /**

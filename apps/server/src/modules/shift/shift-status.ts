@@ -4,9 +4,9 @@ import { formatMessage, type Lang, type MessageKey } from '@cfx/contract/message
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { chinaDayStart } from '../orders/create-order.ts';
-import { beijingDate, notFound } from '../market/repo.ts';
-import { activeAt } from '../compose/holds.ts';
+import { chinaDayStart } from '../orders/index.ts';
+import { beijingDate, notFound } from '../market/index.ts';
+import { activeAt } from '../compose/index.ts';
 import { transferView } from './transfer-view.ts';
 
 const DAY_MS = 86_400_000;

@@ -5,9 +5,9 @@ import { sameAddress, toBase32Address, toHexAddress } from '@cfx/protocol/addres
 import type { AppContext } from '../../context.ts';
 import { inTx, isUniqueViolation, lockKey } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { requireTrader } from '../kyc/require-trader.ts';
-import { newId, requireSettlement } from '../market/repo.ts';
-import { releaseHolds, takeGoods } from '../compose/holds.ts';
+import { requireTrader } from '../kyc/index.ts';
+import { newId, requireSettlement } from '../market/index.ts';
+import { releaseHolds, takeGoods } from '../compose/index.ts';
 import { giftsToday, loadMovable, requireMovable } from './shift-status.ts';
 import { transferView } from './transfer-view.ts';
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import * as S from '@cfx/contract/studio.ts';
 import type { AppContext } from '../../context.ts';
-import { adminRoute } from '../admin/admin-route.ts';
-import { releaseChanged } from '../drops/edit-release.ts';
-import { syncReleaseRoyalty } from '../drops/sync-release-royalty.ts';
+import { adminRoute } from '../admin/index.ts';
+import { releaseChanged } from '../drops/index.ts';
+import { syncReleaseRoyalty } from '../drops/index.ts';
 import { approveDraft, listForReview, rejectDraft } from './review-draft.ts';
 
 /**

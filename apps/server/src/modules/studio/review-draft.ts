@@ -4,8 +4,8 @@ import type { Page } from '@cfx/contract/admin.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { createRelease } from '../drops/edit-release.ts';
-import { notifyUser } from '../messages/notify-user.ts';
+import { createRelease } from '../drops/index.ts';
+import { notifyUser } from '../messages/index.ts';
 import { draftState, draftView, type DraftRow } from './draft-view.ts';
 
 /**

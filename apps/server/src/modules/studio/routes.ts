@@ -4,7 +4,7 @@ import * as S from '@cfx/contract/studio.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUserId } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { requireOwnCreator } from '../creators/own-creator.ts';
+import { requireOwnCreator } from '../creators/index.ts';
 import { draftView, ownDraft } from './draft-view.ts';
 import { createDraft, updateDraft } from './save-draft.ts';
 import { studioStats } from './studio-stats.ts';

@@ -6,7 +6,7 @@ import type { ReleaseDraftsTable } from '../../db/schema.ts';
 import { inTx } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { sanitizeRichText } from '../../util/rich-text.ts';
-import { ownedImages } from '../creators/owned-images.ts';
+import { ownedImages } from '../creators/index.ts';
 import { draftState, draftView, ownDraft } from './draft-view.ts';
 
 const invalid = (key: MessageKey) => new ApiError(Status.INVALID, key);

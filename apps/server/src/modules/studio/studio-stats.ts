@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { StudioRelease, StudioStats } from '@cfx/contract/studio.ts';
 import type { AppContext } from '../../context.ts';
-import { projectStatusOf, SOLD } from '../catalog/repo.ts';
-import { Account, balanceOf } from '../ledger/ledger.ts';
+import { projectStatusOf, SOLD } from '../catalog/index.ts';
+import { Account, balanceOf } from '../ledger/index.ts';
 
 /**
  * The studio's numbers for each of the creator's releases: its state, units sold, holders (distinct

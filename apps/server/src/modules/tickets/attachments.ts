@@ -3,7 +3,7 @@ import { IMAGE_TYPES } from '@cfx/contract/settled-rules.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { UploadPolicy } from '../uploads/policies.ts';
+import type { UploadPolicy } from '../uploads/index.ts';
 
 /**
  * Screenshots attached to a ticket: images judged by their bytes like every upload, but private

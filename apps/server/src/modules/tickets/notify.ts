@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
-import { notifyUser } from '../messages/notify-user.ts';
+import { notifyUser } from '../messages/index.ts';
 
 /**
  * Tells the user that customer service answered: a `service_reply` message (message center, and an

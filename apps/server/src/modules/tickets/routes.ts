@@ -7,7 +7,7 @@ import * as T from '@cfx/contract/tickets.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUserId } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
-import { filePart, saveUpload } from '../uploads/save-upload.ts';
+import { filePart, saveUpload } from '../uploads/index.ts';
 import { TICKET_IMAGE_POLICY } from './attachments.ts';
 import { createTicket } from './create-ticket.ts';
 import { countUnreadTickets, getTicket, listTickets } from './list-tickets.ts';

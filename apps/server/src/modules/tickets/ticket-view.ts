@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 import type { TicketsTable, TicketStatusDb } from '../../db/schema.ts';
 import type { Assert, SameValues } from '../../db/api-guards.ts';
-import { uploadUrl } from '../uploads/save-upload.ts';
+import { uploadUrl } from '../uploads/index.ts';
 
 /** tickets.status → TicketSummary.status: the same values (fails tsc if they drift apart). */
 export type TicketStatusGuard = Assert<SameValues<TicketStatusDb, TicketStatus>>;

@@ -10,6 +10,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { extensionOf } from '../../providers/storage/types.ts';
 import { IMAGE_BOUNDS, type UploadPolicy } from './policies.ts';
 import { sniff } from './sniff.ts';
+import { formatChinaDate } from '@cfx/protocol/china-time.ts';
 
 /** A file arriving in a request: its client-side name and a stream of its bytes (busboy marks `truncated` at its size limit). */
 export interface IncomingFile {
@@ -99,7 +100,7 @@ export async function saveUpload(
   }
 
   const now = ctx.now();
-  const month = new Date(now + 8 * 3600_000).toISOString().slice(0, 7).replace('-', '');
+  const month = formatChinaDate(now).slice(0, 7).replace('-', '');
   const key = `${policy.visibility}/${policy.folder}/${month}/${crypto.randomBytes(16).toString('hex')}.${extensionOf(sniffed.type)}`;
   const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
   const name = sanitiseFileName(part.filename);

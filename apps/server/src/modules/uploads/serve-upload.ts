@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { isPublicKey, isStorageKey, type ByteRange } from '../../providers/storage/types.ts';
 import { hashString } from '../../util/prng.ts';
-import { encodePicture, loadSharp, parseRendition, renditionCache, RENDITION_MAX_WAITING, RENDITION_TYPES, withRenderSlot } from '../media/renditions.ts';
+import { encodePicture, loadSharp, parseRendition, renditionCache, RENDITION_MAX_WAITING, RENDITION_TYPES, withRenderSlot } from '../media/index.ts';
 
 /**
  * Headers every served upload carries: the type we sniffed (by the key's extension), nosniff, and a

@@ -1,7 +1,7 @@
 import type { AdminComposeRule } from '@cfx/contract/admin-catalog.ts';
 import type { Page } from '@cfx/contract/admin.ts';
 import type { AppContext } from '../../../context.ts';
-import { loadRule, ruleStatus } from '../../compose/rules.ts';
+import { loadRule, ruleStatus } from '../../compose/index.ts';
 
 /** Compose recipes for the console: every rule with its ingredients' names, the result's supply and how often it was used. */
 export async function composeRulesForStaff(ctx: AppContext, f: { pageNum: number; pageSize: number; id?: number }): Promise<Page<AdminComposeRule>> {

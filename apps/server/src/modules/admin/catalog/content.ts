@@ -4,7 +4,7 @@ import type { BannerLinkTypeValue, BannerPositionValue, NewsState, RecommendItem
 import type { Page } from '@cfx/contract/admin.ts';
 import type { AppContext } from '../../../context.ts';
 import type { Q } from '../../../db/tx.ts';
-import { newsNotFound, newsState } from '../../content/edit-news.ts';
+import { newsNotFound, newsState } from '../../content/index.ts';
 import { likeEscape } from '../users.ts';
 
 /**

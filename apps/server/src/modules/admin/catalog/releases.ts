@@ -5,13 +5,13 @@ import type { Page } from '@cfx/contract/admin.ts';
 import type { ProjectStatus } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../../context.ts';
 import { maskMobile } from '../../../util/crypto.ts';
-import { projectStatusOf, projectStatusRank, SOLD, STATUS_RANK } from '../../catalog/repo.ts';
-import { loadBoxRelease } from '../../boxes/box-release.ts';
-import { releaseRole, releaseState } from '../../drops/edit-release.ts';
-import { epochTiming } from '../../drops/lottery-beacon.ts';
-import { lotteryView } from '../../drops/lottery.ts';
-import { currentPhase, loadPlan, phaseViews, timeline } from '../../drops/phases.ts';
-import { royaltyPermilleOf } from '../../market/fees.ts';
+import { projectStatusOf, projectStatusRank, SOLD, STATUS_RANK } from '../../catalog/index.ts';
+import { loadBoxRelease } from '../../boxes/index.ts';
+import { releaseRole, releaseState } from '../../drops/index.ts';
+import { epochTiming } from '../../drops/index.ts';
+import { lotteryView } from '../../drops/index.ts';
+import { currentPhase, loadPlan, phaseViews, timeline } from '../../drops/index.ts';
+import { royaltyPermilleOf } from '../../market/index.ts';
 import { likeEscape } from '../users.ts';
 
 /**

@@ -7,25 +7,26 @@ import type { WhitelistReport } from '@cfx/contract/admin-catalog.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
 import type { AppContext } from '../../../context.ts';
 import { ApiError, langOf } from '../../../http/envelope.ts';
-import { configureBoxRelease } from '../../boxes/configure-box.ts';
-import { createRuleFromConsole, updateComposeRule } from '../../compose/edit-compose-rule.ts';
-import { deleteBanner, deleteRecommendList, saveBanner, saveRecommendList } from '../../content/edit-banners.ts';
-import { deleteNews, saveNews, setNewsPublished } from '../../content/edit-news.ts';
+import { configureBoxRelease } from '../../boxes/index.ts';
+import { createRuleFromConsole, updateComposeRule } from '../../compose/index.ts';
+import { deleteBanner, deleteRecommendList, saveBanner, saveRecommendList } from '../../content/index.ts';
+import { deleteNews, saveNews, setNewsPublished } from '../../content/index.ts';
 import { sanitizeRichText } from '../../../util/rich-text.ts';
-import { createRelease, releaseChanged, releaseState, updateRelease, windowHoldsPhases } from '../../drops/edit-release.ts';
-import { syncReleaseRoyalty } from '../../drops/sync-release-royalty.ts';
-import { clearDropPhases, setDropPhases } from '../../drops/phases.ts';
-import { importWhitelist } from '../../drops/whitelist.ts';
-import { IMAGE_POLICY } from '../../uploads/policies.ts';
-import { filePart, saveUpload } from '../../uploads/save-upload.ts';
+import { createRelease, releaseChanged, releaseState, updateRelease, windowHoldsPhases } from '../../drops/index.ts';
+import { syncReleaseRoyalty } from '../../drops/index.ts';
+import { clearDropPhases, setDropPhases } from '../../drops/index.ts';
+import { importWhitelist } from '../../drops/index.ts';
+import { IMAGE_POLICY } from '../../uploads/index.ts';
+import { filePart, saveUpload } from '../../uploads/index.ts';
 import { adminRoute } from '../admin-route.ts';
 import { composeRulesForStaff } from './compose.ts';
 import { listBannersForStaff, listNewsForStaff, listRecommendForStaff, newsForStaff, searchTargets } from './content.ts';
 import { checkImage } from './images.ts';
 import { boxView, epochInfo, listReleases, releaseDetail, releaseOptions, whitelistEntries } from './releases.ts';
+import { formatChinaDateTime } from '@cfx/protocol/china-time.ts';
 
 /** yyyy-MM-dd HH:mm in China time (messages). */
-const cnTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+const cnTime = (ms: number) => formatChinaDateTime(ms, { seconds: false });
 
 /**
  * The catalogue and content editors of the console (docs/admin.md "Catalogue and content"),

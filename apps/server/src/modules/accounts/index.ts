@@ -1,0 +1,11 @@
+/** The public face of modules/accounts: what other modules, flows and the app may use (docs/architecture.md, "Module map"). */
+export { clientMeta, deviceSummary, maskIp } from './client-info.ts';
+export type { ClientMeta } from './client-info.ts';
+export { checkSmsCode } from './input.ts';
+export { getInviteInfo } from './profile.ts';
+export { rehashIfOld } from './rehash-password.ts';
+export { findUserById } from './repo.ts';
+export { accountRoutes } from './routes.ts';
+export { recordSecurityEvent } from './security-log.ts';
+export { findSessionUser } from './sessions.ts';
+export { consumeSmsCode, issueSmsCode } from './sms-codes.ts';
