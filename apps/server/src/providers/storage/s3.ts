@@ -1,10 +1,15 @@
+import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { AwsClient } from 'aws4fetch';
 import { MEDIA_UPLOADS_PREFIX } from '@cfx/contract/routes.ts';
-import { amzDateOf, EMPTY_SHA256, sha256Hex, signV4, uriEncode } from './sigv4.ts';
 import { contentTypeOfKey, isStorageKey, StorageKeyError, type ByteRange, type RangedObject, type StorageProvider } from './types.ts';
 
-/** STORAGE_PROVIDER=s3: an S3-compatible bucket reached over HTTPS with SigV4-signed requests. */
+/**
+ * STORAGE_PROVIDER=s3: an S3-compatible bucket reached over HTTP(S), each request signed with AWS
+ * Signature V4 by `aws4fetch` (its signer is checked against AWS's published test suite; ours is
+ * run against a real S3-protocol server, s3rver, in test/storage-s3.test.ts).
+ */
 export interface S3Config {
   /** S3_ENDPOINT, e.g. `https://s3.eu-west-1.amazonaws.com`, `https://oss-cn-hangzhou.aliyuncs.com`, `http://127.0.0.1:9000`. */
   endpoint: string;
@@ -20,62 +25,78 @@ export interface S3Config {
   timeoutMs: number;
 }
 
-export interface S3Request {
-  method: 'PUT' | 'GET' | 'HEAD' | 'DELETE';
-  url: string;
-  headers: Record<string, string>;
-}
+export type S3Method = 'PUT' | 'GET' | 'HEAD' | 'DELETE';
 
-/** The signed request for one object operation (exported for the request-shape test); `range` is a signed Range header. */
-export function buildS3Request(cfg: S3Config, method: S3Request['method'], key: string, now: number, body?: { bytes: Buffer; contentType: string }, range?: string): S3Request {
+/** The URL of one object: path-style `endpoint/bucket/key` or virtual-hosted `bucket.endpoint/key`. */
+export function objectUrl(cfg: S3Config, key: string): string {
   if (!isStorageKey(key)) throw new StorageKeyError();
   const endpoint = new URL(cfg.endpoint);
   const host = cfg.pathStyle ? endpoint.host : `${cfg.bucket}.${endpoint.host}`;
   const base = endpoint.pathname.replace(/\/+$/, '');
-  const rawPath = cfg.pathStyle ? `${base}/${cfg.bucket}/${key}` : `${base}/${key}`;
-  const payloadHash = body ? sha256Hex(body.bytes) : EMPTY_SHA256;
-  const headers: Record<string, string> = { 'x-amz-content-sha256': payloadHash };
-  if (body) headers['content-type'] = body.contentType;
-  if (range) headers.range = range;
-  const signed = signV4({
+  // Storage keys are [a-z0-9_-./] only: nothing in them needs encoding.
+  return `${endpoint.protocol}//${host}${cfg.pathStyle ? `${base}/${cfg.bucket}/${key}` : `${base}/${key}`}`;
+}
+
+const sha256Hex = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The signed request for one object operation (exported for the request-shape test). The body's
+ * SHA-256 is sent and signed (x-amz-content-sha256), so the bucket refuses bytes altered on the
+ * way; the content type and `range` (a Range header) are signed as well. `now` fixes the signing
+ * time (tests).
+ */
+export function buildS3Request(
+  client: AwsClient,
+  cfg: S3Config,
+  method: S3Method,
+  key: string,
+  opts: { body?: { bytes: Buffer; contentType: string }; range?: string; now?: number; signal?: AbortSignal } = {},
+): Promise<Request> {
+  const url = objectUrl(cfg, key);
+  const headers: Record<string, string> = { 'x-amz-content-sha256': opts.body ? sha256Hex(opts.body.bytes) : sha256Hex(Buffer.alloc(0)) };
+  if (opts.body) headers['content-type'] = opts.body.contentType;
+  if (opts.range) headers.range = opts.range;
+  const datetime = opts.now === undefined ? undefined : new Date(opts.now).toISOString().replace(/[:-]|\.\d{3}/g, '');
+  return client.sign(url, {
     method,
-    host,
-    path: rawPath,
     headers,
-    payloadHash,
-    region: cfg.region,
-    service: 's3',
-    accessKeyId: cfg.accessKeyId,
-    secretAccessKey: cfg.secretAccessKey,
-    amzDate: amzDateOf(now),
+    // A copy into a plain Uint8Array: what fetch's typings accept as a body.
+    ...(opts.body ? { body: new Uint8Array(opts.body.bytes) } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    // allHeaders: content-type and Range are signed too (aws4fetch leaves them out by default).
+    aws: { allHeaders: true, ...(datetime ? { datetime } : {}) },
   });
-  return { method, url: `${endpoint.protocol}//${host}${uriEncode(rawPath, false)}`, headers: signed.headers };
+}
+
+/** The signing client of a configuration: SigV4 for service `s3` in the configured region, no retries (one request, one timeout). */
+export function s3Client(cfg: S3Config): AwsClient {
+  return new AwsClient({ accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey, region: cfg.region, service: 's3', retries: 0 });
 }
 
 /** A failure talking to the bucket: carries the HTTP status, never the credentials or the signature. */
 export class S3Error extends Error {
-  constructor(readonly op: string, readonly httpStatus: number) {
+  constructor(
+    readonly op: string,
+    readonly httpStatus: number,
+  ) {
     super(`s3 ${op} failed with HTTP ${httpStatus}`);
   }
 }
 
-export function s3Storage(cfg: S3Config, now: () => number = Date.now): StorageProvider {
-  const send = async (req: S3Request, body?: Buffer) => {
-    const init: RequestInit = { method: req.method, headers: req.headers, signal: AbortSignal.timeout(cfg.timeoutMs) };
-    // A copy into a plain ArrayBuffer: what the DOM typings of fetch accept as a body.
-    if (body) init.body = new Uint8Array(body).buffer;
-    return fetch(req.url, init);
-  };
+export function s3Storage(cfg: S3Config, now?: () => number): StorageProvider {
+  const client = s3Client(cfg);
+  const send = async (method: S3Method, key: string, opts: { body?: { bytes: Buffer; contentType: string }; range?: string } = {}) =>
+    fetch(await buildS3Request(client, cfg, method, key, { ...opts, now: now?.(), signal: AbortSignal.timeout(cfg.timeoutMs) }));
   const publicBase = cfg.publicBaseUrl?.replace(/\/+$/, '');
   return {
     name: 's3',
     async put(key, bytes, contentType) {
-      const res = await send(buildS3Request(cfg, 'PUT', key, now(), { bytes, contentType }), bytes);
+      const res = await send('PUT', key, { body: { bytes, contentType } });
       await res.body?.cancel();
       if (!res.ok) throw new S3Error('put', res.status);
     },
     async get(key) {
-      const res = await send(buildS3Request(cfg, 'GET', key, now()));
+      const res = await send('GET', key);
       if (res.status === 404 || res.status === 403) {
         // 403: S3 answers it for a missing key when the credentials may not list the bucket.
         await res.body?.cancel();
@@ -94,7 +115,7 @@ export function s3Storage(cfg: S3Config, now: () => number = Date.now): StorageP
     },
     async getRange(key, range) {
       // The bucket reads the range itself: never the whole object through us.
-      const res = await send(buildS3Request(cfg, 'GET', key, now(), undefined, rangeHeader(range)));
+      const res = await send('GET', key, { range: rangeHeader(range) });
       if (res.status === 404 || res.status === 403) {
         await res.body?.cancel();
         return undefined;
@@ -106,7 +127,7 @@ export function s3Storage(cfg: S3Config, now: () => number = Date.now): StorageP
         // `Content-Range: bytes */<size>` when the store says it; else one HEAD for the size.
         let total = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1] ?? NaN);
         if (!Number.isFinite(total)) {
-          const head = await send(buildS3Request(cfg, 'HEAD', key, now()));
+          const head = await send('HEAD', key);
           await head.body?.cancel();
           if (!head.ok) throw new S3Error('head', head.status);
           total = Number(head.headers.get('content-length') ?? 0);
@@ -124,12 +145,12 @@ export function s3Storage(cfg: S3Config, now: () => number = Date.now): StorageP
       return { totalSize: Number(res.headers.get('content-length') ?? 0), contentType, lastModified, body };
     },
     async delete(key) {
-      const res = await send(buildS3Request(cfg, 'DELETE', key, now()));
+      const res = await send('DELETE', key);
       await res.body?.cancel();
       if (!res.ok && res.status !== 404) throw new S3Error('delete', res.status);
     },
     url(key) {
-      return publicBase ? `${publicBase}/${uriEncode(key, false)}` : MEDIA_UPLOADS_PREFIX + key;
+      return publicBase ? `${publicBase}/${key}` : MEDIA_UPLOADS_PREFIX + key;
     },
   };
 }
