@@ -32,6 +32,10 @@ bash scripts/typecheck.sh "$tmp/results/typecheck.json" || { status=1; [ -f "$tm
 echo; echo "[test] ── lint"
 if npx eslint --max-warnings 0 apps packages e2e bench scripts eslint.config.mjs; then result lint 1 0 'eslint run'; else echo "[test] lint FAILED"; result lint 0 1 'eslint run'; status=1; fi
 
+# Every installed npm package must admit Node 20, 22 and 24 in its engines (scripts/check-engines.mjs).
+echo; echo "[test] ── engines"
+node scripts/check-engines.mjs --json "$tmp/results/engines.json" || status=1
+
 echo "[test] building"
 npm run build --silent
 node packages/contracts/scripts/compile.mjs --if-stale
