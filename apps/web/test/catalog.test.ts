@@ -4,7 +4,7 @@ import { cutText, decodeEntities, htmlToText } from '../app/components/ui/html-t
 import { previewImageUrl, thumbUrl } from '../app/components/ui/thumb-url.ts';
 import { pageWindow } from '../app/components/ui/pager.tsx';
 import { qrPath } from '../app/components/ui/qr-code.tsx';
-import { countdownParts, countdownTarget, formatCountdown, livePhase, liveStatus, soldPercent, type SaleTimes } from '../app/features/catalog/countdown.ts';
+import { countdownTarget, livePhase, liveStatus, soldPercent, type SaleTimes } from '../app/features/catalog/countdown.ts';
 import { en } from '../app/i18n/en.ts';
 import { zh } from '../app/i18n/zh.ts';
 import { priceStats, toSeries, CST_OFFSET_S } from '../app/features/catalog/price-series.ts';
@@ -12,27 +12,7 @@ import { apiOrigin, optional, pageParam, required, requestLang, serverApi } from
 import { highlightParts, suggestionHref } from '../app/features/search/highlight.ts';
 import { parseTab, pickTab } from '../app/features/search-results/tabs.ts';
 
-const S = 1000;
-const M = 60 * S;
-const H = 60 * M;
-const D = 24 * H;
-
 describe('countdown', () => {
-  it('splits milliseconds into days, hours, minutes and seconds, rounding up to the second', () => {
-    expect(countdownParts(D + 2 * H + 3 * M + 4 * S)).toEqual({ days: 1, hours: 2, minutes: 3, seconds: 4 });
-    expect(countdownParts(999)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 1 });
-    expect(countdownParts(59 * S + 1)).toEqual({ days: 0, hours: 0, minutes: 1, seconds: 0 });
-    expect(countdownParts(0)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
-    expect(countdownParts(-5000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
-    expect(countdownParts(Number.NaN)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0 });
-  });
-  it('formats as 1天02时03分04秒 (two-digit hours, minutes, seconds; days as they are)', () => {
-    expect(formatCountdown(D + 2 * H + 3 * M + 4 * S)).toBe('1天02时03分04秒');
-    expect(formatCountdown(12 * D + 23 * H + 59 * M + 59 * S)).toBe('12天23时59分59秒');
-    expect(formatCountdown(0)).toBe('0天00时00分00秒');
-    expect(formatCountdown(5 * S, { day: 'd', hour: 'h', minute: 'm', second: 's' }, ' ')).toBe('0d 00h 00m 05s');
-  });
-
   const release = (o: Partial<SaleTimes> = {}): SaleTimes => ({ status: 'upcoming', saleStartAt: 10_000, saleEndAt: 20_000, remaining: 5, ...o });
   it('moves the status on with the clock; sold out and ended are final', () => {
     expect(liveStatus(release(), 9_999)).toBe('upcoming');

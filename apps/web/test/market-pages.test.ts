@@ -4,7 +4,7 @@ import { yuanToFen } from '@cfx/protocol/money.ts';
 import { checkDigit, validateIdNumber, validateName } from '../app/features/realname/validate.ts';
 import { parseMarketParams, priceRangeError } from '../app/features/market/market-query.ts';
 import { fenToYuanText, yuanTextToFen } from '../app/features/market/money-input.ts';
-import { countdownParts, progressIndex } from '../app/features/orders/status.ts';
+import { progressIndex } from '../app/features/orders/status.ts';
 import { defaultMethod } from '../app/features/payment/methods.ts';
 
 /** A valid GB 11643 number for a birth date (Beijing, region 110101). */
@@ -91,12 +91,6 @@ describe('order states', () => {
     expect(progressIndex('completed')).toBe(3);
     expect(progressIndex('refunded', [{ status: 'created' }, { status: 'paid' }, { status: 'settling' }, { status: 'refunded' }])).toBe(2);
     expect(progressIndex('expired', [{ status: 'created' }, { status: 'expired' }])).toBe(0);
-  });
-  it('countdown parts (天/时/分/秒)', () => {
-    expect(countdownParts(0)).toEqual({ d: 0, h: 0, m: 0, s: 0 });
-    expect(countdownParts(299_999)).toEqual({ d: 0, h: 0, m: 4, s: 59 });
-    expect(countdownParts(90_061_000)).toEqual({ d: 1, h: 1, m: 1, s: 1 });
-    expect(countdownParts(-5)).toEqual({ d: 0, h: 0, m: 0, s: 0 });
   });
   it('payment method default: sandbox, then Alipay, then balance; the order’s own method first', () => {
     expect(defaultMethod(['sandbox', 'balance'])).toBe('sandbox');

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { leadingZeroBits, searchPow, sha256Words, solvePow } from '../app/features/auth/pow.ts';
+import { leadingZeroBits, searchPow, sha256Words, solvePow } from '../app/components/captcha/pow.ts';
 
 /** The slider captcha's proof of work in the browser: the same SHA-256 and rule as the server. */
 const zeros = (text: string) => {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AdminPaths, validStaffPassword } from '@cfx/contract/admin-rules.ts';
+import { AdminPaths, STAFF_PASSWORD_MAX, validStaffPassword } from '@cfx/contract/admin-rules.ts';
 import type { LoginAnswer } from '@cfx/contract/admin.ts';
+import { PasswordField } from '../components/ui/fields.tsx';
 import { QrCode } from '../components/ui/qr-code.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { adminApi } from '../features/admin/api.ts';
@@ -118,10 +119,7 @@ export default function AdminLogin() {
               <span className="mb-1 block text-ink-soft">{t('login.username')}</span>
               <input className={field} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} data-testid="admin-login-username" />
             </label>
-            <label className="mb-2 block text-sm">
-              <span className="mb-1 block text-ink-soft">{t('login.password')}</span>
-              <input className={field} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} data-testid="admin-login-password" />
-            </label>
+            <PasswordField visibleLabel className="mb-2" label={t('login.password')} autoComplete="current-password" maxLength={null} value={password} onValue={setPassword} testId="admin-login-password" />
             <Submit busy={busy} label={t('login.submit')} testId="admin-login-submit" />
           </form>
         )}
@@ -159,15 +157,18 @@ export default function AdminLogin() {
           <form onSubmit={submitNewPassword} noValidate data-testid="admin-new-password">
             <h1 className="mb-1 mt-1 text-xl font-semibold text-ink">{t('login.passwordTitle')}</h1>
             <p className="mb-5 text-sm text-ink-faint">{t('login.passwordIntro')}</p>
-            <label className="mb-4 block text-sm">
-              <span className="mb-1 block text-ink-soft">{t('login.newPassword')}</span>
-              <input className={field} type="password" autoComplete="new-password" value={pw1} onChange={(e) => setPw1(e.target.value)} data-testid="admin-newpw" />
-              <span className="mt-1 block text-xs text-ink-faint">{t('login.passwordRule')}</span>
-            </label>
-            <label className="mb-2 block text-sm">
-              <span className="mb-1 block text-ink-soft">{t('login.newPassword2')}</span>
-              <input className={field} type="password" autoComplete="new-password" value={pw2} onChange={(e) => setPw2(e.target.value)} data-testid="admin-newpw2" />
-            </label>
+            <PasswordField
+              visibleLabel
+              className="mb-4"
+              label={t('login.newPassword')}
+              hint={t('login.passwordRule')}
+              autoComplete="new-password"
+              maxLength={STAFF_PASSWORD_MAX}
+              value={pw1}
+              onValue={setPw1}
+              testId="admin-newpw"
+            />
+            <PasswordField visibleLabel className="mb-2" label={t('login.newPassword2')} autoComplete="new-password" maxLength={STAFF_PASSWORD_MAX} value={pw2} onValue={setPw2} testId="admin-newpw2" />
             <Submit busy={busy} label={t('login.savePassword')} testId="admin-newpw-submit" />
           </form>
         )}

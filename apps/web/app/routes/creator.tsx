@@ -12,7 +12,7 @@ import { listCreatorProjects } from '../features/catalog/api/list-creator-projec
 import { queryCreator } from '../features/catalog/api/query-creator.ts';
 import { GoodsCard, ProjectCard } from '../features/catalog/components/cards.tsx';
 import { listUserCollection } from '../features/account/api/list-user-collection.ts';
-import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { useClock } from '../components/countdown/use-clock.ts';
 import { cutText } from '../components/ui/html-text.ts';
 import { listMoments } from '../features/creators/api/list-moments.ts';
 import type { CreatorDetail, Moment } from '../features/creators/api/types.ts';
@@ -68,7 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
  */
 export default function Creator({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const now = useServerNow(d.now);
+  const now = useClock({ serverTime: d.now });
   const [c, setC] = useState<CreatorDetail>(d.creator);
   useEffect(() => setC(d.creator), [d.creator]);
   const myAccount = useUserStore((s) => s.accountId);

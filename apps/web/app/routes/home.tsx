@@ -8,7 +8,7 @@ import { optional, pageOrigin, serverApi } from '../features/catalog/api/server-
 import { listProjects } from '../features/catalog/api/list-projects.ts';
 import type { CreatorCard as Creator, GoodsCard as Goods, ProjectCard as Project } from '../features/catalog/api/types.ts';
 import { CreatorCard, GoodsCard, ProjectCard } from '../features/catalog/components/cards.tsx';
-import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { useClock } from '../components/countdown/use-clock.ts';
 import { listIndexBanners } from '../features/content/api/list-index-banners.ts';
 import { listNews } from '../features/content/api/list-news.ts';
 import { listPlacedNews } from '../features/content/api/list-placed-news.ts';
@@ -51,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const now = useServerNow(d.now);
+  const now = useClock({ serverTime: d.now });
   return (
     <>
       <PageMeta title={t('pages.home.title')} description={t('pages.home.description')} origin={d.origin} image={d.banners[0]?.image} />

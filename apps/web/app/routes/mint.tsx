@@ -5,8 +5,8 @@ import { PageMeta } from '../components/ui/page-meta.tsx';
 import { Price } from '../components/ui/price.tsx';
 import { Thumb } from '../components/ui/thumb.tsx';
 import { pageOrigin, required, serverApi } from '../features/catalog/api/server-api.server.ts';
-import { Countdown } from '../features/catalog/components/countdown.tsx';
-import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { Countdown } from '../components/countdown/countdown.tsx';
+import { useClock } from '../components/countdown/use-clock.ts';
 import { officialMint } from '../features/drops/api/phases.ts';
 import { livePhase, phaseTarget } from '../features/drops/phases.ts';
 
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Mint({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const now = useServerNow(d.now);
+  const now = useClock({ serverTime: d.now });
   return (
     <div className="page-width py-8" data-testid="mint-list-page">
       <PageMeta title={t('pages.mint.title')} description={t('pages.mint.description')} origin={d.origin} />

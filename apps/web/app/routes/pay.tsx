@@ -5,7 +5,7 @@ import { QueryProvider } from '../components/query-provider.tsx';
 import { Seo } from '../components/ui/seo.tsx';
 import { LoadingBlock, Spinner } from '../components/ui/spinner.tsx';
 import { useUserStore } from '../stores/user.ts';
-import { Countdown } from '../features/orders/components/countdown.tsx';
+import { DeadlineCountdown } from '../components/countdown/countdown.tsx';
 import { OrderSummary } from '../features/orders/components/order-summary.tsx';
 import { useOrder } from '../features/orders/components/use-order.ts';
 import { goodsPath, isAwaitingPayment, isClosed, paymentStatusPath as statusPath, textGroup } from '../features/orders/status.ts';
@@ -102,7 +102,7 @@ function PayOrder({ orderNo, preferred }: { orderNo: string; preferred: PayMetho
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-card bg-warning/10 px-5 py-4">
           <p className="text-sm text-warning">{o.status === 'paying' && !qr ? t('payment.confirming') : t('payment.payBefore')}</p>
           <p className="text-sm text-warning">
-            {t('orders.payWithin')} <Countdown deadline={q.deadline} className="text-lg text-warning" onEnd={() => void q.refetch()} />
+            {t('orders.payWithin')} <DeadlineCountdown deadline={q.deadline} className="text-lg text-warning" onEnd={() => void q.refetch()} />
           </p>
         </div>
       )}

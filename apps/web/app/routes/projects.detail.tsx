@@ -17,10 +17,10 @@ import { optional, pageOrigin, pageParam, required, serverApi } from '../feature
 import { getProject } from '../features/catalog/api/get-project.ts';
 import { listReleaseGoods } from '../features/catalog/api/list-goods.ts';
 import { countdownTarget, liveStatus } from '../features/catalog/countdown.ts';
-import { Countdown } from '../features/catalog/components/countdown.tsx';
+import { Countdown } from '../components/countdown/countdown.tsx';
 import { GoodsCard, StatusBadge } from '../features/catalog/components/cards.tsx';
 import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
-import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { useClock } from '../components/countdown/use-clock.ts';
 import { ShareButton } from '../features/share/components/share-button.tsx';
 import { getBoxInfo } from '../features/compose/api/calls.ts';
 import { BoxOddsSection } from '../features/boxes/components/box-odds-section.tsx';
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function ProjectDetail({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const now = useServerNow(d.now);
+  const now = useClock({ serverTime: d.now });
   const p = d.project;
   const status = liveStatus(p, now);
   const target = countdownTarget(p, now);

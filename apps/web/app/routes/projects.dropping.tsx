@@ -12,10 +12,10 @@ import { optional, pageOrigin, required, serverApi } from '../features/catalog/a
 import { getProject } from '../features/catalog/api/get-project.ts';
 import { getProjectSale } from '../features/catalog/api/get-project-sale.ts';
 import { countdownTarget, liveStatus } from '../features/catalog/countdown.ts';
-import { BigCountdown } from '../features/catalog/components/big-countdown.tsx';
+import { Countdown } from '../components/countdown/countdown.tsx';
 import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
 import { StatusBadge } from '../features/catalog/components/cards.tsx';
-import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { useClock } from '../components/countdown/use-clock.ts';
 import { api } from '../lib/api.ts';
 import { DropBuyPanel } from '../features/drops/components/drop-buy-panel.tsx';
 import { officialMint } from '../features/drops/api/phases.ts';
@@ -45,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function Dropping({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const now = useServerNow(d.now);
+  const now = useClock({ serverTime: d.now });
   // The live stock, polled while on sale (getProjectSale), over the loader's numbers.
   const [live, setLive] = useState<{ sold: number; remaining: number; status: typeof d.project.status } | null>(null);
   const p = live ? { ...d.project, ...live } : d.project;
@@ -105,7 +105,7 @@ export default function Dropping({ loaderData: d }: Route.ComponentProps) {
             {target ? (
               <>
                 <p className="mb-3 text-sm text-ink-soft">{t(target.kind === 'start' ? 'catalog.startsIn' : 'catalog.endsIn')}</p>
-                <BigCountdown ms={target.at - now} />
+                <Countdown ms={target.at - now} variant="tiles" />
                 <p className="tabular mt-3 text-xs text-ink-faint">
                   {t(target.kind === 'start' ? 'catalog.startsAt' : 'catalog.endsAt', { time: formatCnDateTime(target.at) })}
                 </p>
@@ -125,7 +125,7 @@ export default function Dropping({ loaderData: d }: Route.ComponentProps) {
               {t('catalog.status.ended')}
             </span>
           ) : d.phased ? (
-            <PhasedSale release={d.phased} now={now} countdown={(ms) => <BigCountdown ms={ms} />} claimHere={false} onPhaseChange={() => revalidator.state === 'idle' && void revalidator.revalidate()} />
+            <PhasedSale release={d.phased} now={now} countdown={(ms) => <Countdown ms={ms} variant="tiles" />} claimHere={false} onPhaseChange={() => revalidator.state === 'idle' && void revalidator.revalidate()} />
           ) : (
             <DropBuyPanel projectId={p.id} open={status === 'on_sale'} soldOut={status === 'sold_out'} />
           )}

@@ -7,9 +7,9 @@ import { PageMeta } from '../components/ui/page-meta.tsx';
 import { Price } from '../components/ui/price.tsx';
 import { Thumb } from '../components/ui/thumb.tsx';
 import { pageOrigin, required, serverApi } from '../features/catalog/api/server-api.server.ts';
-import { BigCountdown } from '../features/catalog/components/big-countdown.tsx';
+import { Countdown } from '../components/countdown/countdown.tsx';
 import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
-import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { useClock } from '../components/countdown/use-clock.ts';
 import { officialMint } from '../features/drops/api/phases.ts';
 import { PhasedSale } from '../features/drops/components/phased-sale.tsx';
 
@@ -29,7 +29,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export default function ProjectMint({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const now = useServerNow(d.now);
+  const now = useClock({ serverTime: d.now });
   const r = d.release;
   const revalidator = useRevalidator();
   const onPhaseChange = useCallback(() => {
@@ -56,7 +56,7 @@ export default function ProjectMint({ loaderData: d }: Route.ComponentProps) {
             <SaleProgress sold={r.minted} supply={r.supply} remaining={r.remaining} />
           </div>
           {r.phases.length ? (
-            <PhasedSale release={r} now={now} countdown={(ms) => <BigCountdown ms={ms} />} claimHere onPhaseChange={onPhaseChange} />
+            <PhasedSale release={r} now={now} countdown={(ms) => <Countdown ms={ms} variant="tiles" />} claimHere onPhaseChange={onPhaseChange} />
           ) : (
             <div className="mt-6 rounded-card bg-canvas p-5 text-sm text-ink-soft" data-testid="mint-no-phases">
               {t('phases.noPhases')}{' '}

@@ -9,7 +9,7 @@ import { pageOrigin, pageParam, required, serverApi } from '../features/catalog/
 import { listProjects } from '../features/catalog/api/list-projects.ts';
 import type { ProjectFilter } from '../features/catalog/api/types.ts';
 import { ProjectCard } from '../features/catalog/components/cards.tsx';
-import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { useClock } from '../components/countdown/use-clock.ts';
 
 const PAGE_SIZE = 12;
 const FILTERS: ProjectFilter[] = ['all', 'upcoming', 'on_sale', 'sold_out', 'ended'];
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Projects({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const now = useServerNow(d.now);
+  const now = useClock({ serverTime: d.now });
   return (
     <div className="page-width py-8" data-testid="projects-page">
       <PageMeta title={t('pages.projects.title')} description={t('pages.projects.description')} origin={d.origin} image={d.list.list[0]?.cover} />

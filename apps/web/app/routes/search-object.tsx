@@ -8,7 +8,7 @@ import { PendingRegion } from '../components/ui/pending.tsx';
 import { EmptyBlock } from '../components/ui/spinner.tsx';
 import { pageOrigin, pageParam, required, serverApi } from '../features/catalog/api/server-api.server.ts';
 import { CreatorCard, GoodsCard, ProjectCard } from '../features/catalog/components/cards.tsx';
-import { useServerNow } from '../features/catalog/components/use-server-now.ts';
+import { useClock } from '../components/countdown/use-clock.ts';
 import { queryFinal } from '../features/search-results/api/query-final.ts';
 import { parseTab, pickTab, SEARCH_TABS, TAB_TYPE } from '../features/search-results/tabs.ts';
 
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function SearchObject({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const now = useServerNow(d.now);
+  const now = useClock({ serverTime: d.now });
   const r = d.results;
   const title = d.str ? t('search.resultsFor', { str: d.str }) : t('pages.search.title');
   const current = r ? r[d.tab] : null;

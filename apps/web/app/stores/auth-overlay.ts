@@ -2,8 +2,6 @@ import { create } from 'zustand';
 
 /** The login/register overlay: view 1 login, 2 register, 3 forgot password (steps 1-3). */
 export type AuthView = 'login' | 'register' | 'forgot';
-/** Each view has its own SMS countdown. */
-export type CountdownKey = 'smsLogin' | 'register' | 'forgot';
 
 interface AuthOverlayState {
   open: boolean;
@@ -13,12 +11,9 @@ interface AuthOverlayState {
   forgotStep: 1 | 2 | 3;
   inviteCode: string;
   registChannel: string;
-  /** Epoch ms at which each view's countdown ends (0 = none). */
-  countdownEnds: Record<CountdownKey, number>;
   openOverlay(view?: AuthView, extra?: { inviteCode?: string; registChannel?: string }): void;
   setView(view: AuthView): void;
   setForgotStep(step: 1 | 2 | 3): void;
-  startCountdown(key: CountdownKey, seconds: number): void;
   /** Closing resets to view 1, step 1. */
   close(): void;
 }
@@ -30,7 +25,6 @@ export const useAuthOverlay = create<AuthOverlayState>()((set) => ({
   forgotStep: 1,
   inviteCode: '',
   registChannel: '',
-  countdownEnds: { smsLogin: 0, register: 0, forgot: 0 },
   openOverlay(view = 'login', extra = {}) {
     set((s) => ({
       open: true,
@@ -43,7 +37,5 @@ export const useAuthOverlay = create<AuthOverlayState>()((set) => ({
   },
   setView: (view) => set({ view, forgotStep: 1 }),
   setForgotStep: (forgotStep) => set({ forgotStep }),
-  startCountdown: (key, seconds) =>
-    set((s) => ({ countdownEnds: { ...s.countdownEnds, [key]: Date.now() + seconds * 1000 } })),
   close: () => set({ open: false, view: 'login', forgotStep: 1 }),
 }));

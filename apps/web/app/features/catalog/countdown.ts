@@ -1,42 +1,8 @@
 /**
- * Sale times of releases (pure, unit-tested): the live status of a release at a moment, what its
- * countdown counts to, and the countdown's parts.
+ * Sale times of releases (pure, unit-tested): the live status of a release at a moment and what its
+ * countdown counts to (the countdown itself: components/countdown).
  */
 import type { ProjectStatus, SaleWindow } from './api/types.ts';
-
-export interface CountdownParts {
-  days: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
-
-/** Whole days, hours, minutes and seconds left (rounded up to the second; 0 when past). */
-export function countdownParts(ms: number): CountdownParts {
-  const total = Number.isFinite(ms) && ms > 0 ? Math.ceil(ms / 1000) : 0;
-  return {
-    days: Math.floor(total / 86_400),
-    hours: Math.floor((total % 86_400) / 3600),
-    minutes: Math.floor((total % 3600) / 60),
-    seconds: total % 60,
-  };
-}
-
-export interface CountdownUnits {
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
-}
-
-export const ZH_UNITS: CountdownUnits = { day: '天', hour: '时', minute: '分', second: '秒' };
-
-/** "1天02时03分04秒" (hours, minutes and seconds two digits). `sep` goes between the parts (English uses a space). */
-export function formatCountdown(ms: number, units: CountdownUnits = ZH_UNITS, sep = ''): string {
-  const p = countdownParts(ms);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return [`${p.days}${units.day}`, `${two(p.hours)}${units.hour}`, `${two(p.minutes)}${units.minute}`, `${two(p.seconds)}${units.second}`].join(sep);
-}
 
 export interface SaleTimes {
   status: ProjectStatus;

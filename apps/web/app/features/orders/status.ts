@@ -45,12 +45,6 @@ export const STATUS_TONE: Record<OrderStatus, string> = {
   refunded: 'bg-danger/10 text-danger',
 };
 
-/** Splits milliseconds into 天/时/分/秒 parts (countdown). */
-export function countdownParts(ms: number): { d: number; h: number; m: number; s: number } {
-  const total = Math.max(0, Math.floor(ms / 1000));
-  return { d: Math.floor(total / 86400), h: Math.floor((total % 86400) / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
-}
-
 /** The payment status page of an order (personal center, pamentSuccess). */
 export const paymentStatusPath = (orderNo: string) => `/personal-center/conmponents/pamentSuccess?orderNo=${encodeURIComponent(orderNo)}`;
 

@@ -6,14 +6,14 @@ import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../stores/toast.ts';
 import { useUserStore } from '../../../stores/user.ts';
-import { Checkbox } from '../../auth/components/fields.tsx';
+import { Checkbox } from '../../../components/ui/fields.tsx';
 import { applyCancellation } from '../api/apply-cancellation.ts';
 import { getCancelStatus } from '../api/get-cancel-status.ts';
 import { revokeCancellation } from '../api/revoke-cancellation.ts';
-import { sendSecurityCode } from '../api/send-security-code.ts';
+import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import type { CancelBlocker } from '../api/types.ts';
 import { daysLeft, validateCancel } from '../validate.ts';
-import { CodeField } from './code-field.tsx';
+import { SmsCodeField } from '../../../components/sms-code/sms-code-button.tsx';
 import { DialogShell } from './dialog-shell.tsx';
 
 function BlockerList({ blockers }: { blockers: CancelBlocker[] }) {
@@ -158,7 +158,7 @@ export function CancelSection() {
           <Checkbox checked={confirmed} onChange={setConfirmed} testId="cancel-confirm">
             {t('privacy.cancel.confirmLabel')}
           </Checkbox>
-          <CodeField code={code} onCode={setCode} send={sendSecurityCode} countdown="security" testIdPrefix="cancel" />
+          <SmsCodeField code={code} onCode={setCode} send={sendSecurityCode} countdownKey="security" testIdPrefix="cancel" />
           <button type="submit" className="btn-primary h-11 w-full bg-danger text-base hover:bg-danger/90" disabled={busy} data-testid="cancel-submit">
             {busy && <Spinner />}
             {busy ? t('security.submitting') : t('privacy.cancel.submit')}

@@ -4,13 +4,13 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { fetchProfile } from '../../../lib/session.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { PhoneField } from '../../auth/components/fields.tsx';
+import { PhoneField } from '../../../components/ui/fields.tsx';
 import { changeMobile } from '../api/change-mobile.ts';
 import { sendNewMobileCode } from '../api/send-new-mobile-code.ts';
-import { sendSecurityCode } from '../api/send-security-code.ts';
+import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import { verifyCurrentMobile } from '../api/verify-current-mobile.ts';
 import { validateCode, validateMobileChange, validateNewMobile } from '../validate.ts';
-import { CodeField } from './code-field.tsx';
+import { SmsCodeField } from '../../../components/sms-code/sms-code-button.tsx';
 import { DialogShell } from './dialog-shell.tsx';
 
 type Step = 1 | 2 | 3;
@@ -119,7 +119,7 @@ export function ChangeMobileDialog({
               {maskedMobile}
             </span>
           </p>
-          <CodeField code={code} onCode={setCode} send={sendSecurityCode} countdown="security" testIdPrefix="change-mobile-old" />
+          <SmsCodeField code={code} onCode={setCode} send={sendSecurityCode} countdownKey="security" testIdPrefix="change-mobile-old" />
           <p className="text-xs text-ink-faint">{t('security.codeSentTo', { mobile: maskedMobile })}</p>
           <button type="submit" className="btn-primary h-11 w-full text-base" disabled={busy} data-testid="change-mobile-next">
             {busy && <Spinner />}
@@ -131,7 +131,7 @@ export function ChangeMobileDialog({
       {step === 2 && (
         <form onSubmit={(e) => void bind(e)} className="space-y-4" noValidate>
           <PhoneField label={t('security.newMobile')} placeholder={t('security.newMobilePlaceholder')} value={mobile} onValue={setMobile} testId="change-mobile-new-mobile" />
-          <CodeField
+          <SmsCodeField
             code={newCode}
             onCode={setNewCode}
             check={() => {
@@ -139,7 +139,7 @@ export function ChangeMobileDialog({
               return problem ? t(`security.validation.${problem}`) : null;
             }}
             send={(token) => sendNewMobileCode(ticket, mobile, token)}
-            countdown="newMobile"
+            countdownKey="newMobile"
             testIdPrefix="change-mobile-new"
           />
           <p className="text-xs text-ink-faint">{t('security.othersSignedOut')}</p>

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { LIMITS } from '@cfx/contract/limits.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { Field } from '../../auth/components/fields.tsx';
+import { PasswordField } from '../../../components/ui/fields.tsx';
 import { changePassword } from '../api/change-password.ts';
-import { sendSecurityCode } from '../api/send-security-code.ts';
+import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import { validateChangePassword } from '../validate.ts';
-import { CodeField } from './code-field.tsx';
+import { SmsCodeField } from '../../../components/sms-code/sms-code-button.tsx';
 import { DialogShell } from './dialog-shell.tsx';
 
 /**
@@ -57,16 +56,14 @@ export function ChangePasswordDialog({
     await Promise.all(['security-setting', 'sessions', 'security-events'].map((k) => client.invalidateQueries({ queryKey: [k] })));
   }
 
-  const pw = (value: string, set: (v: string) => void, testId: string, label: string, placeholder: string, autoComplete: string) => (
-    <Field
+  const pw = (value: string, set: (v: string) => void, testId: string, label: string, placeholder: string, autoComplete: 'current-password' | 'new-password') => (
+    <PasswordField
       label={label}
       testId={testId}
-      type="password"
       autoComplete={autoComplete}
-      maxLength={LIMITS.passwordMax}
       placeholder={placeholder}
       value={value}
-      onChange={(e) => set(e.target.value.slice(0, LIMITS.passwordMax))}
+      onValue={set}
     />
   );
 
@@ -87,7 +84,7 @@ export function ChangePasswordDialog({
         ) : (
           <>
             <p className="text-sm text-ink-soft">{t('security.smsOnlyHint', { mobile: maskedMobile })}</p>
-            <CodeField code={code} onCode={setCode} send={sendSecurityCode} countdown="security" testIdPrefix="change-password" />
+            <SmsCodeField code={code} onCode={setCode} send={sendSecurityCode} countdownKey="security" testIdPrefix="change-password" />
           </>
         )}
         {pw(password, setPassword, 'change-password-new', t('security.newPassword'), t('security.newPasswordPlaceholder'), 'new-password')}

@@ -4,12 +4,12 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../stores/toast.ts';
-import { Checkbox } from '../../auth/components/fields.tsx';
+import { Checkbox } from '../../../components/ui/fields.tsx';
 import { requestExport } from '../api/request-export.ts';
-import { sendSecurityCode } from '../api/send-security-code.ts';
+import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import type { ExportTicket } from '../api/types.ts';
 import { validateCode } from '../validate.ts';
-import { CodeField } from './code-field.tsx';
+import { SmsCodeField } from '../../../components/sms-code/sms-code-button.tsx';
 
 /**
  * Personal-data export (PIPL): creates a download link of a JSON file (valid 15 minutes, one
@@ -59,7 +59,7 @@ export function ExportSection() {
           <Checkbox checked={withId} onChange={setWithId} testId="export-with-id">
             {t('privacy.export.includeId')}
           </Checkbox>
-          {withId && <CodeField code={code} onCode={setCode} send={sendSecurityCode} countdown="security" testIdPrefix="export" />}
+          {withId && <SmsCodeField code={code} onCode={setCode} send={sendSecurityCode} countdownKey="security" testIdPrefix="export" />}
           <button type="submit" className="btn-ghost" disabled={busy} data-testid="export-request">
             {busy && <Spinner />}
             {t('privacy.export.request')}

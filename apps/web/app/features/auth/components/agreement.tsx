@@ -3,7 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useLang, useTranslation } from '../../../i18n/index.ts';
 import { legalEn } from '../../../i18n/legal.en.ts';
 import { legalZh } from '../../../i18n/legal.zh.ts';
-import { Checkbox } from './fields.tsx';
+import { Checkbox } from '../../../components/ui/fields.tsx';
 
 type Doc = 'userAgreement' | 'privacyPolicy';
 

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
-import { LIMITS } from '@cfx/contract/limits.ts';
 import { useAuthOverlay } from '../../../stores/auth-overlay.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -8,8 +7,8 @@ import { checkMobile } from '../api/check-mobile.ts';
 import { resetPassword } from '../api/reset-password.ts';
 import { useAuthFlow } from '../flow.tsx';
 import { validateForgotStep1, validateForgotStep2 } from '../validate.ts';
-import { Field, PhoneField } from './fields.tsx';
-import { SmsCodeField } from './sms-code-button.tsx';
+import { PasswordField, PhoneField } from '../../../components/ui/fields.tsx';
+import { SmsCodeField } from './sms-code-field.tsx';
 
 /**
  * View 3, forgot password: step 1 phone + SMS code (checkmobile → data.token), step 2 new
@@ -100,25 +99,21 @@ export function ForgotView() {
           <p className="text-sm text-ink-soft" data-testid="forgot-mobile-shown">
             {t('auth.mobile')}：<span className="tabular">{mobile}</span>
           </p>
-          <Field
+          <PasswordField
             label={t('auth.newPassword')}
             testId="forgot-password"
-            type="password"
             autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
             placeholder={t('auth.passwordRulePlaceholder')}
             value={password}
-            onChange={(e) => setPassword(e.target.value.slice(0, LIMITS.passwordMax))}
+            onValue={setPassword}
           />
-          <Field
+          <PasswordField
             label={t('auth.confirmPassword')}
             testId="forgot-confirm"
-            type="password"
             autoComplete="new-password"
-            maxLength={LIMITS.passwordMax}
             placeholder={t('auth.confirmPlaceholder')}
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value.slice(0, LIMITS.passwordMax))}
+            onValue={setConfirm}
           />
           <button type="submit" className="btn-primary h-11 w-full text-base" disabled={busy} data-testid="forgot-submit">
             {busy && <Spinner />}

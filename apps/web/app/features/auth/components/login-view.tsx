@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useTranslation } from '../../../i18n/index.ts';
-import { LIMITS } from '@cfx/contract/limits.ts';
 import { STORAGE } from '../../../config.ts';
 import { readStorage, writeStorage } from '../../../lib/storage.ts';
 import { toast } from '../../../stores/toast.ts';
@@ -10,8 +9,8 @@ import { loginWithPassword, loginWithSms } from '../api/login.ts';
 import { useAuthFlow } from '../flow.tsx';
 import { validatePasswordLogin, validateSmsLogin, type ValidationKey } from '../validate.ts';
 import { AgreementCheckbox } from './agreement.tsx';
-import { Field, PhoneField, Checkbox } from './fields.tsx';
-import { SmsCodeField } from './sms-code-button.tsx';
+import { PasswordField, PhoneField, Checkbox } from '../../../components/ui/fields.tsx';
+import { SmsCodeField } from './sms-code-field.tsx';
 
 /** View 1: tabs 账号登录 (password) and 短信登录 (SMS). In the overlay or on /account/login (flow.tsx). */
 export function LoginView() {
@@ -79,15 +78,13 @@ function PasswordLoginForm() {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate data-testid="login-password-form">
       <PhoneField label={t('auth.mobile')} placeholder={t('auth.mobilePlaceholder')} value={mobile} onValue={setMobile} testId="login-mobile" />
-      <Field
+      <PasswordField
         label={t('auth.password')}
         testId="login-password"
-        type="password"
         autoComplete="current-password"
-        maxLength={LIMITS.passwordMax}
         placeholder={t('auth.passwordPlaceholder')}
         value={password}
-        onChange={(e) => setPassword(e.target.value.slice(0, LIMITS.passwordMax))}
+        onValue={setPassword}
       />
       <div className="flex items-center justify-between">
         <Checkbox checked={remember} onChange={setRemember} testId="login-save-account">

@@ -7,8 +7,8 @@ import { regist } from '../api/regist.ts';
 import { useAuthFlow } from '../flow.tsx';
 import { validateRegister } from '../validate.ts';
 import { AgreementCheckbox } from './agreement.tsx';
-import { Field, PhoneField } from './fields.tsx';
-import { SmsCodeField } from './sms-code-button.tsx';
+import { Field, PhoneField } from '../../../components/ui/fields.tsx';
+import { SmsCodeField } from './sms-code-field.tsx';
 
 /** View 2: phone, password, repeat, optional invite code (prefilled from ?inviteCode), SMS code, agreement. In the overlay or on /account/register. */
 export function RegisterView() {

@@ -8,7 +8,7 @@ import { Price } from '../../../components/ui/price.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import type { CreatorCard as Creator, GoodsCard as Goods, ProjectCard as Project, ProjectStatus, SaleWindow } from '../api/types.ts';
 import { countdownTarget, livePhase, liveStatus, type SaleTimes } from '../countdown.ts';
-import { Countdown } from './countdown.tsx';
+import { Countdown } from '../../../components/countdown/countdown.tsx';
 import { VerifiedMark } from './verified-mark.tsx';
 
 const TONE: Record<ProjectStatus, string> = {

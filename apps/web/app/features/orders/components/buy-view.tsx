@@ -11,7 +11,7 @@ import { cancelOrder } from '../api/cancel-order.ts';
 import { createOrder } from '../api/create-order.ts';
 import type { OrderDetail } from '../api/types.ts';
 import { goodsPath, isAwaitingPayment, isClosed, textGroup } from '../status.ts';
-import { Countdown } from './countdown.tsx';
+import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { useOrder } from './use-order.ts';
 import { useAuthOverlay, useWalletStore } from '../app-stores.ts';
@@ -173,7 +173,7 @@ function ReservedOrder({ orderNo, compact }: { orderNo: string; compact: boolean
         <div className="flex flex-wrap items-center justify-between gap-2 rounded-card bg-warning/10 px-5 py-4" data-testid="object-buy-reserved">
           <p className="text-sm text-warning">{t('orders.reserved')}</p>
           <p className="text-sm text-warning">
-            {t('orders.payWithin')} <Countdown deadline={q.deadline} className="text-lg text-warning" onEnd={() => void q.refetch()} />
+            {t('orders.payWithin')} <DeadlineCountdown deadline={q.deadline} className="text-lg text-warning" onEnd={() => void q.refetch()} />
           </p>
         </div>
       )}

@@ -5,7 +5,7 @@ import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../stores/toast.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { isAwaitingPayment } from '../status.ts';
-import { Countdown } from './countdown.tsx';
+import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
 import { OrderProgress } from './order-progress.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
@@ -48,7 +48,7 @@ export function OrderDetailView({ orderNo, backTo }: { orderNo: string; backTo: 
         {awaiting && o.role === 'buyer' && (
           <div className="mt-5 flex flex-wrap items-center justify-between gap-3 rounded-control bg-warning/10 px-4 py-3">
             <p className="text-sm text-warning">
-              {t('orders.payWithin')} <Countdown deadline={q.deadline} onEnd={() => void q.refetch()} />
+              {t('orders.payWithin')} <DeadlineCountdown deadline={q.deadline} onEnd={() => void q.refetch()} />
             </p>
             <div className="flex gap-2">
               <button type="button" className="btn-ghost h-9" disabled={cancelling} onClick={() => void onCancel()} data-testid="order-cancel">

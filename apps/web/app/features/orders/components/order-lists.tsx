@@ -18,7 +18,7 @@ import { listDeals } from '../api/list-deals.ts';
 import { pageOrders } from '../api/page-orders.ts';
 import type { OrderCard, OrderFilter } from '../api/types.ts';
 import { isAwaitingPayment, goodsPath } from '../status.ts';
-import { Countdown } from './countdown.tsx';
+import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 const PAGE_SIZE = 10;
@@ -137,7 +137,7 @@ export function TimeCard({ deadline, orderNo }: { deadline: number; orderNo: str
   return (
     <span className="mr-auto flex flex-wrap items-center gap-3" data-testid="time-card">
       <span className="text-xs text-warning">
-        {t('orders.payWithin')} <Countdown deadline={deadline} className="text-warning" />
+        {t('orders.payWithin')} <DeadlineCountdown deadline={deadline} className="text-warning" />
       </span>
       <Link to={`/pay?orderNo=${encodeURIComponent(orderNo)}`} className="btn-primary h-8 px-3 text-xs" data-testid="time-card-pay">
         {t('orders.goPay')}

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Price } from '../../../components/ui/price.tsx';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
+import { useSecondsLeft } from '../../../components/countdown/use-clock.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import { confirmCardPay, listPayCards, resendCardPaySms, startCardPay, type CardPayment, type PayCard } from '../api/card-pay.ts';
 
@@ -57,16 +58,7 @@ export function CardPayForm({ orderNo, amountFen, onConfirmed }: { orderNo: stri
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
-  const [now, setNow] = useState(() => Date.now());
-  const resendAt = step.kind === 'code' ? step.pay.resendAt : 0;
-  useEffect(() => {
-    if (resendAt <= Date.now()) return;
-    const id = setInterval(() => {
-      setNow(Date.now());
-      if (Date.now() >= resendAt) clearInterval(id);
-    }, 1000);
-    return () => clearInterval(id);
-  }, [resendAt]);
+  const left = useSecondsLeft(step.kind === 'code' ? step.pay.resendAt : 0);
 
   if (cards.isPending) return <LoadingBlock label={t('common.loading')} />;
   if (cards.isError) {
@@ -100,7 +92,6 @@ export function CardPayForm({ orderNo, amountFen, onConfirmed }: { orderNo: stri
     setBusy(false);
     if (r.ok && r.data) {
       setCode('');
-      setNow(Date.now());
       setStep({ kind: 'code', pay: r.data });
     } else failed(r);
   };
@@ -110,7 +101,6 @@ export function CardPayForm({ orderNo, amountFen, onConfirmed }: { orderNo: stri
     const r = await resendCardPaySms(pay.payNo);
     setBusy(false);
     if (r.ok && r.data) {
-      setNow(Date.now());
       setStep({ kind: 'code', pay: r.data });
     } else failed(r);
   };
@@ -144,7 +134,6 @@ export function CardPayForm({ orderNo, amountFen, onConfirmed }: { orderNo: stri
       </p>
     );
   }
-  const left = step.kind === 'code' ? Math.max(0, Math.ceil((step.pay.resendAt - now) / 1000)) : 0;
   return (
     <div className="space-y-3" data-testid="card-pay" data-step={step.kind}>
       {step.kind === 'pick' ? (

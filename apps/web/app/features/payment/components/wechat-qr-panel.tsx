@@ -3,7 +3,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { Price } from '../../../components/ui/price.tsx';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
-import { Countdown } from '../../orders/components/countdown.tsx';
+import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
 import { useOrder } from '../../orders/components/use-order.ts';
 import { isAwaitingPayment, isClosed } from '../../orders/status.ts';
 
@@ -58,7 +58,7 @@ export function WechatQrPanel({ orderNo, codeUrl, amountFen, onPaid, onBack }: {
           <p className="mt-3 text-sm text-ink-soft">{t('payment.wechat.scanHint')}</p>
           <p className="mt-2 text-sm text-ink-faint">
             {t('payment.wechat.remaining')}{' '}
-            <Countdown deadline={q.deadline} className="text-base text-warning" testId="wechat-countdown" onEnd={() => setTimeUp(true)} />
+            <DeadlineCountdown deadline={q.deadline} className="text-base text-warning" testId="wechat-countdown" onEnd={() => setTimeUp(true)} />
           </p>
           <p className="mt-3 flex items-center gap-2 text-sm text-ink-faint" role="status" data-testid="wechat-waiting">
             <Spinner /> {t('payment.wechat.waiting')}

@@ -1,5 +1,5 @@
 import { api, apiData } from '../../../lib/api.ts';
-import { PAYOUT, SECURITY_CODE_PATH } from './paths.ts';
+import { PAYOUT } from './paths.ts';
 import type { AreaProvince, BankItem, Merchant, SecondAccount, SplitRelation } from './types.ts';
 
 /** querySecondAccount: my payout account, card, ID photos and what is missing (spec: skips the default error message). */
@@ -13,5 +13,3 @@ export const bindSplitRelation = () => api<SplitRelation>(PAYOUT.splitAccountRel
 export const getBanks = () => apiData<BankItem[]>(PAYOUT.bankList, {}, { silent: true });
 /** GET, static and cached for a day. */
 export const getAreaTree = () => apiData<AreaProvince[]>(PAYOUT.areaTree, undefined, { method: 'GET', silent: true });
-/** A security code to my own phone (needs a fresh slider token). */
-export const sendSecurityCode = (NECaptchaValidate: string) => api<null>(SECURITY_CODE_PATH, { NECaptchaValidate });

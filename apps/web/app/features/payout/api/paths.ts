@@ -1,5 +1,4 @@
 import type { PayoutPaths as Paths } from '@cfx/contract/payouts.ts';
-import type { UserPaths } from '@cfx/contract/routes.ts';
 
 /**
  * The money-out paths, checked against the contract by type (a value import of the contract would pull
@@ -28,6 +27,3 @@ export const PAYOUT: { [K in keyof typeof Paths]: (typeof Paths)[K] } = {
   pageListStrayCredit: '/payment/account/V1/pageListStrayCredit',
   refundStrayCredit: '/payment/account/V1/refundStrayCredit',
 };
-
-/** The security code (type 4) to my own phone: withdrawals and unbinding ask for it. */
-export const SECURITY_CODE_PATH: (typeof UserPaths)['mobileSmscode'] = '/api/user/v1/mobile/smscode';

@@ -6,7 +6,7 @@ import { useUserStore } from '../../../stores/user.ts';
 import { toast } from '../../../stores/toast.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
-import { Field } from '../../auth/components/fields.tsx';
+import { Field } from '../../../components/ui/fields.tsx';
 import { bindSplitRelation, createSecondAccount, getMerchant, getSecondAccount, getSplitRelation, saveMerchant } from '../api/account.ts';
 import type { Merchant, SecondAccount } from '../api/types.ts';
 import { ACCOUNT_QUERY, CardFace } from './card-panel.tsx';

@@ -4,10 +4,10 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { DialogShell } from '../../account/components/dialog-shell.tsx';
-import { Field } from '../../auth/components/fields.tsx';
+import { Field } from '../../../components/ui/fields.tsx';
 import { affirmBinding, resendBindingCode, startBinding, type CardForm } from '../api/cards.ts';
 import type { BindPurpose, BindRequest, BoundCard } from '../api/types.ts';
-import { CodeButton } from './code-button.tsx';
+import { SmsCodeButton } from '../../../components/sms-code/sms-code-button.tsx';
 
 /** Groups of four as the user types (`6222 0202 0011 2233 445`); digits only, at most 19. */
 export function formatCardInput(raw: string): string {
@@ -102,7 +102,7 @@ export function BindCardDialog({ open, purpose, current, onOpenChange, onDone }:
           maxLength={LIMITS.smsCodeLength}
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, LIMITS.smsCodeLength))}
-          trailing={<CodeButton send={send} check={check} testId="bind-get-code" />}
+          trailing={<SmsCodeButton send={send} check={check} countdownKey="bindCard" testId="bind-get-code" />}
         />
         <button type="submit" className="btn-primary h-11 w-full text-base" disabled={busy} data-testid="bind-submit">
           {busy && <Spinner />}

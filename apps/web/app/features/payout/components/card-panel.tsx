@@ -7,12 +7,13 @@ import { toast } from '../../../stores/toast.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
 import { DialogShell } from '../../account/components/dialog-shell.tsx';
-import { Field } from '../../auth/components/fields.tsx';
-import { getSecondAccount, sendSecurityCode } from '../api/account.ts';
+import { Field } from '../../../components/ui/fields.tsx';
+import { getSecondAccount } from '../api/account.ts';
+import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import { unbindCard } from '../api/cards.ts';
 import type { BindPurpose, BoundCard } from '../api/types.ts';
 import { BindCardDialog } from './bind-card-dialog.tsx';
-import { CodeButton } from './code-button.tsx';
+import { SmsCodeButton } from '../../../components/sms-code/sms-code-button.tsx';
 import { IdentityUpload } from './identity-upload.tsx';
 
 export const ACCOUNT_QUERY = 'payout-account';
@@ -68,7 +69,7 @@ function UnbindDialog({ open, onOpenChange, onDone }: { open: boolean; onOpenCha
           maxLength={LIMITS.smsCodeLength}
           value={code}
           onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, LIMITS.smsCodeLength))}
-          trailing={<CodeButton send={sendSecurityCode} testId="unbind-get-code" />}
+          trailing={<SmsCodeButton send={sendSecurityCode} countdownKey="security" testId="unbind-get-code" />}
         />
         <button type="button" className="btn-primary h-11 w-full text-base" disabled={busy} onClick={() => void submit()} data-testid="unbind-submit">
           {busy && <Spinner />}

@@ -9,11 +9,11 @@ import { toast } from '../../../stores/toast.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { EmptyBlock, LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
 import { DialogShell } from '../../account/components/dialog-shell.tsx';
-import { Field } from '../../auth/components/fields.tsx';
-import { sendSecurityCode } from '../api/account.ts';
+import { Field } from '../../../components/ui/fields.tsx';
+import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import { listWithdrawals, previewWithdrawal, withdraw } from '../api/money.ts';
 import type { WithdrawPreview, Withdrawal } from '../api/types.ts';
-import { CodeButton } from './code-button.tsx';
+import { SmsCodeButton } from '../../../components/sms-code/sms-code-button.tsx';
 
 /** "12.34" (yuan typed) → 1234 fen; null when it is not an amount of at most two decimals. */
 export function yuanToFen(text: string): number | null {
@@ -104,7 +104,7 @@ function WithdrawDialog({ open, onOpenChange, onDone }: { open: boolean; onOpenC
             maxLength={LIMITS.smsCodeLength}
             value={code}
             onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, LIMITS.smsCodeLength))}
-            trailing={<CodeButton send={sendSecurityCode} check={() => (!fen ? t('payout.withdraw.needAmount') : p.refusal)} testId="withdraw-get-code" />}
+            trailing={<SmsCodeButton send={sendSecurityCode} countdownKey="security" check={() => (!fen ? t('payout.withdraw.needAmount') : p.refusal)} testId="withdraw-get-code" />}
           />
           <button type="button" className="btn-primary h-11 w-full text-base" disabled={busy} onClick={() => void submit()} data-testid="withdraw-submit">
             {busy && <Spinner />}

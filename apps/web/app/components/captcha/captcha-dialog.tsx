@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from '../../../i18n/index.ts';
-import { toast } from '../../../stores/toast.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { checkCaptcha, getCaptcha, type CaptchaChallenge } from '../api/captcha.ts';
-import { solvePow } from '../pow.ts';
+import { useTranslation } from '../../i18n/index.ts';
+import { toast } from '../../stores/toast.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import { checkCaptcha, getCaptcha, type CaptchaChallenge } from './captcha-api.ts';
+import { solvePow } from './pow.ts';
 
 type Phase = 'loading' | 'ready' | 'checking' | 'passed' | 'error';
 

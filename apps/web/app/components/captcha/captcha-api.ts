@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { captchaChallenge } from '@cfx/contract/user.ts';
 import { CaptchaPaths } from '@cfx/contract/routes.ts';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 export type CaptchaChallenge = z.infer<typeof captchaChallenge>;
 
@@ -11,7 +11,7 @@ export function getCaptcha() {
 
 /**
  * x in image pixels; track = [[elapsedMs, x], …]; pow = the challenge's proof-of-work nonce
- * (features/auth/pow.ts). Success gives the one-time NECaptchaValidate.
+ * (components/captcha/pow.ts). Success gives the one-time NECaptchaValidate.
  */
 export function checkCaptcha(id: string, x: number, track: [number, number][], pow: string) {
   return api<{ NECaptchaValidate: string }>(CaptchaPaths.check, { id, x, track, pow }, { silent: true });
