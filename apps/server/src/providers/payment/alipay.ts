@@ -1,6 +1,7 @@
 import { AlipaySdk } from 'alipay-sdk';
 import type { AlipayConfig } from '../../config/market.ts';
 import { fenToYuan, yuanToFenStrict, type PaymentProvider, type ProviderTrade } from './types.ts';
+import { formatChinaDateTime } from '@cfx/protocol/china-time.ts';
 
 /**
  * Alipay (支付宝) computer-website payment with the official alipay-sdk (v4):
@@ -12,9 +13,7 @@ const PAID = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 
 /** yyyy-MM-dd HH:mm:ss in Beijing time (Alipay's time_expire format). */
 export function beijingTime(ms: number): string {
-  const d = new Date(ms + 8 * 3600_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}-${p(d.getUTCMonth() + 1)}-${p(d.getUTCDate())} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}:${p(d.getUTCSeconds())}`;
+  return formatChinaDateTime(ms);
 }
 
 export function alipayPayment(cfg: AlipayConfig): PaymentProvider & { sdk: AlipaySdk } {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { PaymentProvider, ProviderTrade, RefundOutcome } from './types.ts';
+import { formatChinaIso } from '@cfx/protocol/china-time.ts';
 
 /**
  * WeChat Pay (微信支付) Native payment over APIv3, with node:crypto only:
@@ -145,8 +146,7 @@ export function encryptWechatResource(apiV3Key: string, plaintext: string, origi
 
 /** RFC 3339 in China time (WeChat's time_expire: 2026-11-27T15:04:05+08:00). */
 export function wechatTime(ms: number): string {
-  const d = new Date(Math.floor(ms / 1000) * 1000 + 8 * 3600_000);
-  return `${d.toISOString().slice(0, 19)}+08:00`;
+  return formatChinaIso(ms);
 }
 
 const REFUND_EVENT: Record<string, RefundOutcome['status']> = { 'REFUND.SUCCESS': 'succeeded', 'REFUND.ABNORMAL': 'failed', 'REFUND.CLOSED': 'failed' };

@@ -3,6 +3,7 @@ import type { YeepayConfig } from '../../config/payout.ts';
 import { fenToYuan, yuanToFenStrict } from '../payment/types.ts';
 import type { AccountOutcome, PayoutNotice, PayoutProvider } from './types.ts';
 import { openYopEnvelope, signYopRequest, verifyYopResponse } from './yop-sign.ts';
+import { formatChinaDateTime } from '@cfx/protocol/china-time.ts';
 
 /**
  * YeePay (易宝支付) adapter over the YOP open API — the production payout provider.
@@ -45,7 +46,7 @@ const TRADE_OK = new Set(['OPR00000', 'NOP00000', 'CAS00000', 'UA00000', '00000'
 
 /** `yyyy-MM-dd HH:mm:ss` in China time (YOP's expiredTime). */
 function chinaTime(ms: number): string {
-  return new Date(ms + 8 * 3600_000).toISOString().replace('T', ' ').slice(0, 19);
+  return formatChinaDateTime(ms);
 }
 
 interface QuickRef {
