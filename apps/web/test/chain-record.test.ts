@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { toBase32Address, ZERO_HEX_ADDRESS } from '@cfx/protocol/address.ts';
 import { eventLabelOf, isZeroAddress } from '../app/features/chain/events.ts';
-import { formatDateTime } from '../app/lib/date.ts';
+import { formatCnDateTime as formatDateTime } from '../app/components/ui/cn-time.ts';
 import { shortAddress } from '../app/lib/text.ts';
 import { en } from '../app/i18n/en.ts';
 import { zh } from '../app/i18n/zh.ts';

@@ -3,9 +3,10 @@
  * increasing (several trades in one second keep the last), shifted to Beijing time because the
  * chart library labels its axis in UTC.
  */
+import { CHINA_OFFSET_MS } from '@cfx/protocol/china-time.ts';
 import type { PricePoint } from './api/types.ts';
 
-export const CST_OFFSET_S = 8 * 3600;
+export const CST_OFFSET_S = CHINA_OFFSET_MS / 1000;
 
 export interface SeriesPoint {
   time: number;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { formatDateTime } from '../../lib/date.ts';
+import { formatCnDateTime as formatDateTime } from '../../components/ui/cn-time.ts';
 import { shortAddress } from '../../lib/text.ts';
 import { listChainRecords, type ChainRecord as Row } from './api/list-chain-records.ts';
 import { eventLabelOf, isZeroAddress } from './events.ts';

@@ -4,6 +4,7 @@
  * (GB 11643-1999): 17 digits + check character (0-9 or X), a known province code, a real birth
  * date and the ISO 7064 MOD 11-2 checksum; and an age of 18 or more (Beijing time).
  */
+import { ageOn } from '@cfx/protocol/china-time.ts';
 import type { LIMITS } from '@cfx/contract/limits.ts';
 
 /** (a literal checked against the contract's type; no runtime import: LIMITS shares a chunk every page loads). */
@@ -36,9 +37,7 @@ export function birthOf(id: string): { y: number; m: number; d: number } | null 
 
 /** Full years between the birth date and `now` (Beijing time). */
 export function ageAt(birth: { y: number; m: number; d: number }, now: number): number {
-  const t = new Date(now + 8 * 3600_000);
-  const y = t.getUTCFullYear(), m = t.getUTCMonth() + 1, d = t.getUTCDate();
-  return y - birth.y - (m < birth.m || (m === birth.m && d < birth.d) ? 1 : 0);
+  return ageOn(birth, now);
 }
 
 export function validateName(raw: string): RealnameError | null {

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { AdminPermission } from '@cfx/contract/admin-rules.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime } from '../../../lib/date.ts';
+import { formatCnDateTime as formatDateTime } from '../../../components/ui/cn-time.ts';
 import { useToastStore } from '../../../stores/toast.ts';
 import { useAdminT } from '../i18n.ts';
 import { useCan } from '../session.ts';
