@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { data, Links, Meta, Outlet, Scripts, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
+import { data, Links, Meta, Outlet, Scripts, useLocation, useNavigate, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
-import { createI18n, DEFAULT_LANG, I18nContext, langFromCookieHeader, useTranslation, type Lang, type RootData } from './i18n/index.ts';
-import { catalogs } from './i18n/catalogs.server.ts';
+import { createI18n, DEFAULT_LANG, hasNamespaces, I18nContext, langFromCookieHeader, mergeCatalog, useTranslation, type Lang, type RootData } from './i18n/index.ts';
+import { catalogPart } from './i18n/catalogs.server.ts';
+import { namespacesForPath } from './i18n/namespaces.ts';
 import { isChunkLoadError, reloadForChunkError } from './lib/chunk-reload.ts';
 import { registerNavigate } from './lib/navigation.ts';
 import { fetchProfile, showFlashToast } from './lib/session.ts';
@@ -26,23 +27,34 @@ const WalletRoot = lazy(() => import('./features/wallet/components/wallet-root.t
 /** The stylesheet is not here: `<AppStyles>` inlines it in the head (lib/inline-css.tsx). */
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
-/** The language comes from the `lang` cookie; an unsupported value is a 404. */
+/**
+ * The language comes from the `lang` cookie; an unsupported value is a 404. The catalog part is the
+ * `common` namespace and the route's (i18n/namespaces.ts): a page's HTML carries only its own strings.
+ */
 export function loader({ request, context }: Route.LoaderArgs): RootData {
   const lang = langFromCookieHeader(request.headers.get('Cookie'));
   if (lang === 'invalid') throw data(null, { status: 404 });
   const devMode = Boolean((context as { devMode?: boolean } | undefined)?.devMode);
-  return { lang, messages: catalogs[lang], ...(devMode ? { devMode } : {}) };
+  const namespaces = namespacesForPath(new URL(request.url).pathname);
+  return { lang, namespaces, messages: catalogPart(lang, namespaces), ...(devMode ? { devMode } : {}) };
 }
 
-/** The language only changes through a reload, so client navigations never refetch root data. */
-export function shouldRevalidate() {
-  return false;
+/**
+ * The language only changes through a reload. A client navigation refetches root data only when the
+ * next page needs a catalog namespace the browser has not received yet: it arrives with the route
+ * data, before the page renders (no flash of keys).
+ */
+export function shouldRevalidate({ nextUrl }: ShouldRevalidateFunctionArgs) {
+  return !hasNamespaces(namespacesForPath(nextUrl.pathname));
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData('root') as RootData | undefined;
   const lang = rootData?.lang ?? DEFAULT_LANG;
-  const messages = rootData?.messages;
+  const namespaces = rootData?.namespaces;
+  const part = rootData?.messages;
+  // In the browser the catalog grows with every namespace received (i18n/index.ts mergeCatalog).
+  const messages = useMemo(() => (part && namespaces ? mergeCatalog(lang, namespaces, part) : undefined), [lang, namespaces, part]);
   const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
   return (
     <html lang={lang === 'zh' ? 'zh-CN' : 'en'}>

@@ -8,6 +8,8 @@
  * the gzip size (zlib level 6) of the scripts the server-rendered HTML makes the browser load before hydration —
  * `<link rel="modulepreload">`, `<script src>` and the `import … from "/assets/…"` of the inline module script.
  * Fails when a page is above 150 KiB gzip (SMOKE_JS_LIMIT_KIB).
+ * Also prints, per page, the loader data embedded in the HTML (the inline `__reactRouterContext` scripts:
+ * the root's catalog namespaces plus the route's data) in bytes, and the catalog strings part of it.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -61,6 +63,29 @@ if (!base) {
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+/**
+ * Bytes of the inline scripts that carry loader data, and of the catalog strings in them: the turbo-stream
+ * payload is a flat JSON array inside a JS string, so every string is a `\\"…\\"` item; the catalog's
+ * are those inside the root's `i18n` (or, before it, `messages`) value — counted as the bytes from that
+ * key to the next top-level root key the root loader sends (`devMode`, `nonce`) or the route data.
+ */
+function embeddedData(html) {
+  let data = 0;
+  let strings = 0;
+  for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const body = m[1];
+    if (!/__reactRouterContext|streamController/.test(body)) continue;
+    data += Buffer.byteLength(body);
+    const start = body.search(/\\"(i18n|messages)\\"/);
+    if (start < 0) continue;
+    // The catalog's string items: from the key to the route data (`\"routes/` or `\"layouts/` of the next match).
+    const rest = body.slice(start);
+    const end = rest.search(/\\"(routes|layouts)\//);
+    strings += Buffer.byteLength(end < 0 ? rest : rest.slice(0, end));
+  }
+  return { data, strings };
+}
+
 function stop() {
   if (server && server.exitCode === null) server.kill('SIGTERM');
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
@@ -276,6 +301,22 @@ try {
     const flag = r.kib > LIMIT_KIB ? '  ← over the limit' : '';
     console.log(`${r.page.padEnd(w)}  ${String(r.status).padStart(6)}  ${String(r.scripts).padStart(7)}  ${r.kib.toFixed(1).padStart(8)}  ${path.basename(r.largest[0])} ${(r.largest[1] / 1024).toFixed(1)}${flag}`);
   }
+  // 3. Loader data embedded in the HTML (catalog namespaces of app/i18n/namespaces.ts + route data).
+  const dataPages = ['/', `/projects/detail/${release.id}`, '/personal-center', '/admin/login', ...publicPages.filter((p) => !['/', `/projects/detail/${release.id}`].includes(p))];
+  console.log('\nloader data embedded in the HTML (zh / en; bytes of the inline data scripts, and of the catalog strings in them)');
+  console.log(`${'page'.padEnd(w)}  status  zh data B  zh strings B  en data B  en strings B`);
+  for (const p of dataPages) {
+    const cells = [];
+    let status = 0;
+    for (const lang of ['zh', 'en']) {
+      const res = await get(p, { cookie: `lang=${lang}` });
+      status = res.status;
+      const { data, strings } = embeddedData(await res.text());
+      cells.push(String(data).padStart(9), String(strings).padStart(12));
+    }
+    console.log(`${p.padEnd(w)}  ${String(status).padStart(6)}  ${cells[0]}  ${cells[1]}  ${cells[2]}  ${cells[3]}`);
+  }
+
   await check(`initial JS of every public page ≤ ${LIMIT_KIB} KiB gzip`, async () => {
     const bad = rows.filter((r) => r.status !== 200 || r.kib > LIMIT_KIB).map((r) => `${r.page} (${r.status}): ${r.kib.toFixed(1)} KiB`);
     assert.deepEqual(bad, []);

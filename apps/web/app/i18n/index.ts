@@ -3,6 +3,7 @@ import { useRouteLoaderData } from 'react-router';
 import { DEFAULT_LANG, LANGS, type Lang } from '@cfx/contract/messages.ts';
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE } from '../config.ts';
 import { fallbackMessages } from './fallback.ts';
+import type { Namespace } from './namespaces.ts';
 import { isPluralMessage, selectPlural, type IsLeaf } from './plural.ts';
 import type { Messages } from './zh.ts';
 
@@ -61,13 +62,35 @@ function makeI18n(lang: Lang, catalog: unknown): I18n {
 let current: I18n | undefined;
 
 /**
- * The translate function for one language. `messages` is that language's catalog, sent by the
- * root loader (see catalogs.server.ts); without it only the error-page fallback texts exist.
+ * The translate function for one language. `messages` is the part of that language's catalog the
+ * root loader sent (see catalogs.server.ts and namespaces.ts); without it only the error-page
+ * fallback texts exist.
  */
-export function createI18n(lang: Lang, messages?: Messages): I18n {
+export function createI18n(lang: Lang, messages?: Partial<Messages>): I18n {
   const instance = makeI18n(lang, messages ?? fallbackMessages);
   if (typeof document !== 'undefined') current = instance;
   return instance;
+}
+
+/** In the browser: the catalog sections received so far in this language, and their namespaces. */
+const received: { lang?: Lang; messages: Partial<Messages>; namespaces: Set<Namespace> } = { messages: {}, namespaces: new Set() };
+
+/**
+ * The catalog for rendering: on the server, the namespaces of this request; in the browser, these
+ * added to every namespace received before (a root revalidation sends only the next page's).
+ */
+export function mergeCatalog(lang: Lang, namespaces: readonly Namespace[], messages: Partial<Messages>): Partial<Messages> {
+  if (typeof document === 'undefined') return messages;
+  if (received.lang !== lang) Object.assign(received, { lang, messages: {}, namespaces: new Set() });
+  if (namespaces.every((ns) => received.namespaces.has(ns))) return received.messages;
+  received.messages = { ...received.messages, ...messages };
+  for (const ns of namespaces) received.namespaces.add(ns);
+  return received.messages;
+}
+
+/** Whether the browser already holds every one of `namespaces` (root.tsx revalidates the root loader when not). */
+export function hasNamespaces(namespaces: readonly Namespace[]): boolean {
+  return namespaces.every((ns) => received.namespaces.has(ns));
 }
 
 /** Provided by the root layout (`<I18nContext value={createI18n(…)}>`). */
@@ -85,10 +108,13 @@ export function browserT(): TFunction {
   return current.t;
 }
 
-/** Root loader data: the page language and its catalog. */
+/** Root loader data: the page language and the namespaces of its catalog the page needs. */
 export interface RootData {
   lang: Lang;
-  messages: Messages;
+  /** `common` and the route's namespaces (namespaces.ts) … */
+  namespaces: Namespace[];
+  /** … and their sections of the catalog. */
+  messages: Partial<Messages>;
   /** The server runs with DEV_MODE=1 (sandbox providers, demo data): every page shows a banner. */
   devMode?: boolean;
   /** The CSP nonce of this response (inline scripts carry it). */
