@@ -1,3 +1,5 @@
+import { interpolate } from './interpolate.ts';
+
 /**
  * Server messages in both languages. The English texts are the exact texts;
  * the server answers in the language of the `lang` header/cookie (default zh).
@@ -533,8 +535,7 @@ export type Lang = 'zh' | 'en';
 export const LANGS: readonly Lang[] = ['zh', 'en'];
 export const DEFAULT_LANG: Lang = 'zh';
 
+/** The message `key` in `lang` with every `{name}` placeholder filled from `vars` (interpolate.ts; one without a value stays as written). */
 export function formatMessage(key: MessageKey, lang: Lang, vars: Record<string, string | number> = {}): string {
-  let text: string = serverMessages[key][lang];
-  for (const [k, v] of Object.entries(vars)) text = text.replace(`{${k}}`, String(v));
-  return text;
+  return interpolate(serverMessages[key][lang], vars);
 }

@@ -1,5 +1,6 @@
 import { NOTICE_TEXTS, type MessageItem, type MessageKind } from '@cfx/contract/user-messages.ts';
 import type { Lang } from '@cfx/contract/messages.ts';
+import { interpolate } from '@cfx/contract/interpolate.ts';
 import { formatFen } from '@cfx/protocol/money.ts';
 import { formatChinaDateTime } from '@cfx/protocol/china-time.ts';
 
@@ -33,7 +34,7 @@ export function renderNotice(key: string, params: NoticeParams, lang: Lang): str
   const entry = (NOTICE_TEXTS as Record<string, { zh: string; en: string }>)[key];
   if (!entry) return key;
   const vars = templateVars(params);
-  return entry[lang].replace(/\{(\w+)\}/g, (_m, name: string) => vars[name] ?? '');
+  return interpolate(entry[lang], vars, { missing: 'empty' });
 }
 
 export function parseParams(text: string): NoticeParams {
