@@ -545,7 +545,7 @@ export interface DropQuotaTable {
   taken: number;
   updated_at: number;
 }
-/** Per-release primary-sale settings (defaults from drops-config.ts when there is no row). */
+/** Per-release primary-sale settings (defaults from config/drops.ts when there is no row). */
 export interface DropConfigTable {
   project_id: number;
   per_identity_limit: number;

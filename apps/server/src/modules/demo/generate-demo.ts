@@ -2,6 +2,7 @@ import { hashString, mulberry32, pick, randInt, rngFor, type Rng } from '../../u
 import { escapeHtml, sanitizeRichText } from '../../util/rich-text.ts';
 import { imageId, imageUrl, RARITIES, rarityOf } from '../content/index.ts';
 import { ARTICLES, COLLECTOR_NAMES, CREATORS, RELEASES, type DemoRelease } from './demo-content.ts';
+import { chinaParts } from '@cfx/protocol/china-time.ts';
 
 /**
  * The demo catalogue as plain rows, a pure function of (now, number of collectibles): the same
@@ -106,9 +107,8 @@ export interface DemoCatalog {
 
 const fmtDate = (t: number) => {
   // Beijing time (UTC+8), as the site shows it.
-  const d = new Date(t + 8 * HOUR);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+  const p = chinaParts(t);
+  return `${p.year}年${Number(p.month)}月${Number(p.day)}日 ${p.hour}:${p.minute}`;
 };
 const yuan = (fen: number) => `￥${(fen / 100).toFixed(2)}`;
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 
 /**
- * A release's primary-sale settings: its `drop_config` row, else the defaults of drops-config.ts.
+ * A release's primary-sale settings: its `drop_config` row, else the defaults of config/drops.ts.
  * Later features (sale phases, whitelists, lottery, blind boxes) add their settings to the same row.
  */
 export interface DropSettings {
