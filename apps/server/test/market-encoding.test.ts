@@ -2,24 +2,22 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import { Conflux } from 'js-conflux-sdk';
 import { describe, expect, it } from 'vitest';
+import { loadArtifact } from '@cfx/contracts/src/artifacts.ts';
 import { toBase32Address } from '@cfx/protocol/address.ts';
 import { encodeExecuteOrder } from '../src/modules/market/chain-settlement.ts';
 
-/** The hand-written ABI encoding of Exchange.executeOrder equals js-conflux-sdk's, byte for byte. */
-const ABI = [{
-  type: 'function', name: 'executeOrder', stateMutability: 'nonpayable', outputs: [{ name: 'orderHash', type: 'bytes32' }],
-  inputs: [
-    { name: 'order', type: 'tuple', components: [
-      { name: 'seller', type: 'address' }, { name: 'nftToken', type: 'address' }, { name: 'tokenId', type: 'uint256' },
-      { name: 'amount', type: 'uint256' }, { name: 'sellerOrderId', type: 'string' },
-    ] },
-    { name: 'signature', type: 'bytes' }, { name: 'buyer', type: 'address' }, { name: 'buyerOrderId', type: 'string' },
-  ],
-}];
-const exchange: any = new Conflux({ networkId: 1029 }).Contract({ abi: ABI as any, address: toBase32Address(`0x8${'1'.repeat(39)}`, 1029) });
+/** The hand-written ABI encoding of Exchange.executeOrder equals js-conflux-sdk's on the compiled ABI, byte for byte. */
+const art = await loadArtifact('Exchange');
+const exchange: any = new Conflux({ networkId: 1029 }).Contract({ abi: art.abi as any, address: toBase32Address(`0x8${'1'.repeat(39)}`, 1029) });
+const selector: string = exchange.executeOrder.signature;
 const user = () => `0x1${crypto.randomBytes(20).toString('hex').slice(1)}`;
 
 describe('executeOrder calldata', () => {
+  it('the selector is the compiled ABI\'s executeOrder((address,address,uint256,uint256,string),bytes,address,string)', () => {
+    expect(exchange.executeOrder.type).toBe('executeOrder((address,address,uint256,uint256,string),bytes,address,string)');
+    expect(selector).toMatch(/^0x[0-9a-f]{8}$/);
+    expect(() => encodeExecuteOrder({} as never, 'executeOrder')).toThrow(TypeError);
+  });
   it('matches js-conflux-sdk for any order', () => {
     fc.assert(
       fc.property(
@@ -38,7 +36,7 @@ describe('executeOrder calldata', () => {
             signature, buyer: base32 ? toBase32Address(buyer, 1029) : buyer, buyerOrderId,
           };
           const sdk = exchange.executeOrder({ seller, nftToken: nft, tokenId, amount: BigInt(amount), sellerOrderId }, signature, buyer, buyerOrderId).data;
-          expect(encodeExecuteOrder(req)).toBe(sdk);
+          expect(encodeExecuteOrder(req, selector)).toBe(sdk);
         },
       ),
       { numRuns: 300 },

@@ -7,8 +7,8 @@
 // `error.data` (code -32015, message 'Transaction reverted').
 // Use simulateCall before executeOrder to tell permanent failures (InvalidSigner,
 // NotOnShelf, OrderAlreadyFilled, …) from transient ones.
-import { format } from 'js-conflux-sdk';
-import type { AbiItem, AbiParam } from './artifacts.ts';
+import { Contract } from 'js-conflux-sdk';
+import type { AbiItem } from './artifacts.ts';
 
 export interface RevertInfo {
   /** Custom error name, 'Error' for require(msg), 'Panic', or 'Unknown'. */
@@ -30,18 +30,27 @@ export interface CallRequest {
   value?: string;
 }
 
+/** Solidity's built-in revert payloads: `require(cond, msg)` / `revert(msg)` and compiler panics. */
+const BUILTIN_ERRORS: AbiItem[] = [
+  { type: 'error', name: 'Error', inputs: [{ name: 'message', type: 'string' }] },
+  { type: 'error', name: 'Panic', inputs: [{ name: 'code', type: 'uint256' }] },
+];
+
+/**
+ * The 4-byte selector of an error, from js-conflux-sdk's ABI coder: an error is encoded like a
+ * function call (selector = first 4 bytes of keccak256 of its canonical signature, tuples included).
+ */
+function errorSelector(item: AbiItem): string {
+  // A Contract without a Conflux instance: only its coder is used (no addresses, no RPC).
+  const coder = new (Contract as any)({ abi: [{ type: 'function', name: item.name, inputs: item.inputs ?? [], outputs: [], stateMutability: 'pure' }] });
+  return coder[item.name!].signature as string;
+}
+
 /** Selector → error name for every custom error of the ABIs (plus Error/Panic). */
 export function errorSelectors(...abis: AbiItem[][]): Map<string, string> {
-  const map = new Map<string, string>([
-    ['0x08c379a0', 'Error'],
-    ['0x4e487b71', 'Panic'],
-  ]);
-  for (const abi of abis) {
-    for (const item of abi) {
-      if (item.type !== 'error' || !item.name) continue;
-      const signature = `${item.name}(${(item.inputs ?? []).map(canonicalType).join(',')})`;
-      map.set((format.keccak256(signature) as string).slice(0, 10), item.name);
-    }
+  const map = new Map<string, string>();
+  for (const item of [...BUILTIN_ERRORS, ...abis.flat()]) {
+    if (item.type === 'error' && item.name) map.set(errorSelector(item), item.name);
   }
   return map;
 }
@@ -70,19 +79,8 @@ export async function simulateCall(rpcUrl: string, request: CallRequest, selecto
   return { ok: false, revert: decodeRevert(data, selectors), rpcMessage: body.error.message };
 }
 
-function canonicalType(param: AbiParam): string {
-  if (param.type.startsWith('tuple')) {
-    return `(${(param.components ?? []).map(canonicalType).join(',')})${param.type.slice('tuple'.length)}`;
-  }
-  return param.type;
-}
-
+/** The message of an Error(string) revert, decoded by js-conflux-sdk's error coder. */
 function decodeErrorString(hex: string): string | undefined {
-  try {
-    const body = hex.slice(10);
-    const length = Number.parseInt(body.slice(64, 128), 16);
-    return Buffer.from(body.slice(128, 128 + length * 2), 'hex').toString('utf8');
-  } catch {
-    return undefined;
-  }
+  const decoded: unknown = Contract.decodeError({ data: hex });
+  return decoded instanceof Error ? decoded.message : undefined;
 }
