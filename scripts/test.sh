@@ -32,6 +32,12 @@ bash scripts/typecheck.sh "$tmp/results/typecheck.json" || { status=1; [ -f "$tm
 echo; echo "[test] ── lint"
 if npx eslint --max-warnings 0 apps packages e2e bench scripts eslint.config.mjs; then result lint 1 0 'eslint run'; else echo "[test] lint FAILED"; result lint 0 1 'eslint run'; status=1; fi
 
+# Module boundaries (dependency-cruiser, .dependency-cruiser.cjs; docs/architecture.md "Module map"):
+# no cycles in the server, modules only through their index.ts, no module code in migrations or core,
+# no web feature importing another. A violation is printed and counts as a failed suite.
+echo; echo "[test] ── boundaries"
+if npm run -s check:boundaries; then result boundaries 1 0 'dependency-cruiser run'; else echo "[test] boundaries FAILED"; result boundaries 0 1 'dependency-cruiser run'; status=1; fi
+
 # Every installed npm package must admit Node 20, 22 and 24 in its engines (scripts/check-engines.mjs).
 echo; echo "[test] ── engines"
 node scripts/check-engines.mjs --json "$tmp/results/engines.json" || status=1

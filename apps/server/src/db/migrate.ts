@@ -28,13 +28,10 @@ import * as m0027 from './migrations/0027-release-royalty.ts';
 import * as m0028 from './migrations/0028-creator-onboarding.ts';
 import * as m0029 from './migrations/0029-release-media.ts';
 import * as m0030 from './migrations/0030-release-drafts.ts';
-import type { SecretBox } from '../util/secret-box.ts';
+import type { MigrationEnv } from './migration-env.ts';
 
-/** What a data migration may need: the sealing key (to seal values that were stored clear) and the time. */
-export interface MigrationEnv {
-  secrets: SecretBox;
-  now: number;
-}
+/** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
+export type { MigrationEnv } from './migration-env.ts';
 
 /**
  * Migrations are listed here in order; Kysely records applied ones, so running again is a no-op.

@@ -1,5 +1,16 @@
 import type { JobKind } from '../db/schema.ts';
-import type { Job } from './runner.ts';
+
+/** A claimed row of the `jobs` table, as its handler gets it (jobs/runner.ts). */
+export interface Job {
+  id: number;
+  kind: JobKind;
+  key: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
+/** done: finished for good; retryAt: run again at that time (epoch ms). */
+export type JobResult = { done: true } | { retryAt: number };
+export type JobHandler = (job: Job) => Promise<JobResult>;
 
 /**
  * A durable job kind, defined once by the module that owns its work: the kind (a `jobs.kind` value),

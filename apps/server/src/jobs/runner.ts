@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, JobKind } from '../db/schema.ts';
-import type { JobDefinition } from './define-job.ts';
+import type { Job, JobDefinition, JobHandler, JobResult } from './define-job.ts';
 
 /** A Kysely handle inside a transaction (db/tx.ts's Q, without importing the app context). */
 type Q = Kysely<Database>;
@@ -18,16 +18,7 @@ type Q = Kysely<Database>;
  * Besides jobs the runner drives periodic sweeps (order expiry, payment reconciliation).
  * Job timing uses the real clock (Date.now); business times use ctx.now.
  */
-export interface Job {
-  id: number;
-  kind: JobKind;
-  key: string;
-  payload: Record<string, unknown>;
-  attempts: number;
-}
-/** done: finished for good; retryAt: run again at that time (epoch ms). */
-export type JobResult = { done: true } | { retryAt: number };
-export type JobHandler = (job: Job) => Promise<JobResult>;
+export type { Job, JobHandler, JobResult } from './define-job.ts';
 
 export interface RunnerOptions {
   intervalMs: number;

@@ -1,6 +1,6 @@
 import type { CreatorBrief } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
-import { SOLD, SUPPLY } from './repo.ts';
+import { SOLD, SUPPLY } from './stock-sql.ts';
 
 /**
  * The releases with their creators, kept in memory per database. Collectible pages and lists need

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { saleWindowsOf } from './phase-windows.ts';
 import { projectInfos, type ProjectInfo } from './project-info.ts';
+import { SOLD, SUPPLY } from './stock-sql.ts';
 
 /** Shared reads of the catalog: card columns, row mappers, the derived release status. */
 
@@ -25,14 +26,7 @@ export function projectStatusRank(now: number) {
   return sql<number>`(case when projects.sale_start_at > ${now} then 1 when ${SOLD} >= ${SUPPLY} then 2 when projects.sale_end_at is not null and projects.sale_end_at <= ${now} then 3 else 0 end)`;
 }
 
-/**
- * Units sold of a release: its primary-sale stock taken (reserved + paid, modules/drops) once it has one,
- * without the units refunded because they could never be minted (`drop_stock.voided`). Needs
- * `leftJoin('drop_stock', …)`.
- */
-export const SOLD = sql<number>`coalesce(drop_stock.taken - drop_stock.voided, projects.sold)`;
-/** The supply a release shows: without its voided units (never sold, never for sale again), so supply − sold is what can still be bought. */
-export const SUPPLY = sql<number>`(projects.supply - coalesce(drop_stock.voided, 0))`;
+export { SOLD, SUPPLY } from './stock-sql.ts';
 
 export function projectCardQuery(ctx: AppContext) {
   return ctx.db.kysely
