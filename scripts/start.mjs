@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds whatever is missing (web app, contract artifacts), then runs the server
-// on its embedded defaults. Honours PORT, HOST, DATA_DIR and the rest of the README's settings.
+// `npm start`: builds whatever is missing or stale (web app, server bundle, contract artifacts), then
+// runs the server bundle (apps/server/dist/main.js) with plain node on its embedded defaults.
+// Honours PORT, HOST, DATA_DIR and the rest of the README's settings.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,10 +35,19 @@ if (webStale && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('[start] building the web app…');
   run('npm', ['run', 'build', '-w', 'apps/web']);
 }
+// The server bundle (apps/server/scripts/build.mjs): rebuilt when a server or workspace-package source is newer.
+const serverEntry = path.join(root, 'apps/server/dist/main.js');
+const serverSources = ['apps/server/src', 'packages/contract/src', 'packages/protocol/src', 'packages/contracts/src', 'packages/contracts/scripts'];
+const serverStale = !fs.existsSync(serverEntry)
+  || Math.max(...serverSources.map((d) => newest(path.join(root, d)))) > fs.statSync(serverEntry).mtimeMs;
+if (serverStale) {
+  console.log('[start] building the server…');
+  run('npm', ['run', 'build', '-w', 'apps/server']);
+}
 // Contract artifacts: compiled only when the Solidity sources changed.
 run(process.execPath, [path.join(root, 'packages/contracts/scripts/compile.mjs'), '--if-stale']);
 
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+const child = spawn(process.execPath, [serverEntry], {
   cwd: process.cwd(),
   stdio: 'inherit',
   // A laptop run is development: sandbox providers and demo data, announced in the log and on every page.
