@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DROP_PHASE_KINDS } from '@cfx/contract/drop-phases.ts';
 import { CatalogAdminPaths } from '@cfx/contract/admin-catalog-rules.ts';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
-import { fenToInput, fromLocalInput, inputToFen, intOf, percentToPermille, permilleToPercent, toLocalInput } from '../app/features/admin/catalog/form.ts';
+import { fenToInput, fromLocalInput, inputToFen, intOf, percentToPermille, permilleToPercent, toLocalInput } from '../app/lib/form-input.ts';
 import { move } from '../app/features/admin/catalog/fields.tsx';
 import { ADMIN_NAV } from '../app/features/admin/nav.ts';
 import { adminZh } from '../app/i18n/admin.zh.ts';

@@ -4,7 +4,8 @@ import { cutText, decodeEntities, htmlToText } from '../app/components/ui/html-t
 import { previewImageUrl, thumbUrl } from '../app/components/ui/thumb-url.ts';
 import { pageWindow } from '../app/components/ui/pager.tsx';
 import { qrPath } from '../app/components/ui/qr-code.tsx';
-import { countdownTarget, livePhase, liveStatus, soldPercent, type SaleTimes } from '../app/features/catalog/countdown.ts';
+import { countdownTarget, livePhase, liveStatus, type SaleTimes } from '../app/features/catalog/countdown.ts';
+import { soldPercent } from '../app/components/ui/sale-progress.tsx';
 import { en } from '../app/i18n/en.ts';
 import { zh } from '../app/i18n/zh.ts';
 import { priceStats, toSeries, CST_OFFSET_S } from '../app/features/catalog/price-series.ts';

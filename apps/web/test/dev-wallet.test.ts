@@ -19,10 +19,10 @@ import {
   signTransaction,
   bytesOf,
   hex,
-} from '../app/features/wallet/dev-wallet/crypto.ts';
-import { DevWalletProvider } from '../app/features/wallet/dev-wallet/provider.ts';
-import { DEV_WALLET_STORAGE, memoryStore } from '../app/features/wallet/dev-wallet/keys.ts';
-import { signTypedData, sendTransactionAndWait } from '../app/features/wallet/tx.ts';
+} from '../app/lib/wallet/dev-wallet/crypto.ts';
+import { DevWalletProvider } from '../app/lib/wallet/dev-wallet/provider.ts';
+import { DEV_WALLET_STORAGE, memoryStore } from '../app/lib/wallet/dev-wallet/keys.ts';
+import { signTypedData, sendTransactionAndWait } from '../app/lib/wallet/tx.ts';
 
 const KEYS: Hex[] = [
   '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',

@@ -1,6 +1,6 @@
 /** Pure parts of the drop pages: where a drop order links to and which status texts it uses (both catalogs). */
 import { describe, expect, it } from 'vitest';
-import { goodsPath, textGroup } from '../app/features/orders/status.ts';
+import { goodsPath, textGroup } from '../app/lib/orders/status.ts';
 import { translate } from '../app/i18n/index.ts';
 import { zh } from '../app/i18n/zh.ts';
 import { en } from '../app/i18n/en.ts';

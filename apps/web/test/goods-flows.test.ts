@@ -4,8 +4,8 @@ import { Contract } from 'js-conflux-sdk';
 import { toBase32Address } from '@cfx/protocol/address.ts';
 import type { ApiResult } from '../app/lib/api.ts';
 import { zh } from '../app/i18n/zh.ts';
-import { runCompose, runOpenBox, runTransfer, transferFromCalldata, type GfDeps, type GfStep, type GfStepUpdate, type OpenBoxContext, type TransferContext } from '../app/features/compose/flows.ts';
-import type { ComposeConsent, ComposeRecord, GoodsTransfer, Opening, TransferIntent } from '../app/features/compose/api/types.ts';
+import { runCompose, runOpenBox, runTransfer, transferFromCalldata, type GfDeps, type GfStep, type GfStepUpdate, type OpenBoxContext, type TransferContext } from '../app/lib/goods-flow/flows.ts';
+import type { ComposeConsent, ComposeRecord, GoodsTransfer, Opening, TransferIntent } from '../app/lib/goods-flow/types.ts';
 
 const HOLDER_HEX = '0x1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
 const HOLDER = toBase32Address(HOLDER_HEX, 1029);

@@ -4,7 +4,7 @@ import { yuanToFen } from '@cfx/protocol/money.ts';
 import { checkDigit, validateIdNumber, validateName } from '../app/features/realname/validate.ts';
 import { parseMarketParams, priceRangeError } from '../app/features/market/market-query.ts';
 import { fenToYuanText, yuanTextToFen } from '../app/features/market/money-input.ts';
-import { progressIndex } from '../app/features/orders/status.ts';
+import { progressIndex } from '../app/lib/orders/status.ts';
 import { defaultMethod } from '../app/features/payment/methods.ts';
 
 /** A valid GB 11643 number for a birth date (Beijing, region 110101). */

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { drawLotteryWinners, lotteryEntriesHash, lotteryWinnersHash } from '@cfx/protocol/lottery-draw.ts';
-import { checkSeedBlock, seedHashForRecompute } from '../app/features/drops/block-check.ts';
+import { checkSeedBlock, seedHashForRecompute } from '../app/components/chain-proof/block-check.ts';
 import { recomputeProof } from '../app/features/drops/recompute.ts';
-import type { ChainBlock } from '../app/features/drops/api/chain-block.ts';
+import type { ChainBlock } from '../app/components/chain-proof/chain-block.ts';
 import { translate } from '../app/i18n/index.ts';
 import { zh } from '../app/i18n/zh.ts';
 import { en } from '../app/i18n/en.ts';

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toBase32Address } from '@cfx/protocol/address.ts';
 import { connectWallet, type ConnectStep, type StepState } from '../app/features/wallet/connect.ts';
-import type { ConfluxProvider } from '../app/features/wallet/provider.ts';
+import type { ConfluxProvider } from '../app/lib/wallet/provider.ts';
 import { onAccountsChanged } from '../app/features/wallet/watch.ts';
 import { useToastStore } from '../app/stores/toast.ts';
 import { useUserStore } from '../app/stores/user.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { toBase32Address } from '@cfx/protocol/address.ts';
 import { exchangeDomain, hashTypedData, listOrderTypedData } from '@cfx/protocol/cip23.ts';
-import { isUserRejection, parseChainId, toWalletError, walletErrorKey, type ConfluxProvider } from '../app/features/wallet/provider.ts';
+import { isUserRejection, parseChainId, toWalletError, walletErrorKey, type ConfluxProvider } from '../app/lib/wallet/provider.ts';
 import {
   RECEIPT_POLL,
   sendTransactionAndWait,
@@ -10,7 +10,7 @@ import {
   txResultKey,
   waitForReceipt,
   withHexAddresses,
-} from '../app/features/wallet/tx.ts';
+} from '../app/lib/wallet/tx.ts';
 
 const HASH = `0x${'ab'.repeat(32)}`;
 const SELLER_HEX = '0x1aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';

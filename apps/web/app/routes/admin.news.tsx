@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
 import { AdminPage, Badge, notify, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { Field, ImageField } from '../features/admin/catalog/fields.tsx';
-import { fromLocalInput, intOf, toLocalInput } from '../features/admin/catalog/form.ts';
+import { fromLocalInput, intOf, toLocalInput } from '../lib/form-input.ts';
 import { RichEditor } from '../features/admin/catalog/rich-editor.tsx';
 
 const PAGE_SIZE = 20;

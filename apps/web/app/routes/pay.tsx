@@ -7,12 +7,12 @@ import { LoadingBlock, Spinner } from '../components/ui/spinner.tsx';
 import { useUserStore } from '../stores/user.ts';
 import { DeadlineCountdown } from '../components/countdown/countdown.tsx';
 import { OrderSummary } from '../features/orders/components/order-summary.tsx';
-import { useOrder } from '../features/orders/components/use-order.ts';
-import { goodsPath, isAwaitingPayment, isClosed, paymentStatusPath as statusPath, textGroup } from '../features/orders/status.ts';
+import { useOrder } from '../lib/orders/use-order.ts';
+import { goodsPath, isAwaitingPayment, isClosed, paymentStatusPath as statusPath, textGroup } from '../lib/orders/status.ts';
 import { PayPanel } from '../features/payment/components/pay-panel.tsx';
 import { WechatQrPanel } from '../features/payment/components/wechat-qr-panel.tsx';
 import type { PayMethod } from '../features/payment/api/types.ts';
-import { useAuthOverlay } from '../features/orders/app-stores.ts';
+import { useAuthOverlay } from '../stores/app-stores.ts';
 
 const METHODS: PayMethod[] = ['sandbox', 'alipay', 'wechat', 'balance', 'card'];
 

@@ -4,7 +4,7 @@ import type { Route } from './+types/projects.box';
 import { Breadcrumb } from '../components/ui/breadcrumb.tsx';
 import { PageMeta } from '../components/ui/page-meta.tsx';
 import { pageOrigin, required, serverApi } from '../features/catalog/api/server-api.server.ts';
-import { getBoxInfo } from '../features/compose/api/calls.ts';
+import { getBoxInfo } from '../lib/goods-flow/calls.ts';
 import { BoxProofView } from '../features/boxes/components/box-proof-view.tsx';
 
 /**

@@ -19,10 +19,10 @@ import { listReleaseGoods } from '../features/catalog/api/list-goods.ts';
 import { countdownTarget, liveStatus } from '../features/catalog/countdown.ts';
 import { Countdown } from '../components/countdown/countdown.tsx';
 import { GoodsCard, StatusBadge } from '../features/catalog/components/cards.tsx';
-import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
+import { SaleProgress } from '../components/ui/sale-progress.tsx';
 import { useClock } from '../components/countdown/use-clock.ts';
 import { ShareButton } from '../features/share/components/share-button.tsx';
-import { getBoxInfo } from '../features/compose/api/calls.ts';
+import { getBoxInfo } from '../lib/goods-flow/calls.ts';
 import { BoxOddsSection } from '../features/boxes/components/box-odds-section.tsx';
 
 const GOODS_PAGE_SIZE = 12;

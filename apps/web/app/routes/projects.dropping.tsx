@@ -13,7 +13,7 @@ import { getProject } from '../features/catalog/api/get-project.ts';
 import { getProjectSale } from '../features/catalog/api/get-project-sale.ts';
 import { countdownTarget, liveStatus } from '../features/catalog/countdown.ts';
 import { Countdown } from '../components/countdown/countdown.tsx';
-import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
+import { SaleProgress } from '../components/ui/sale-progress.tsx';
 import { StatusBadge } from '../features/catalog/components/cards.tsx';
 import { useClock } from '../components/countdown/use-clock.ts';
 import { api } from '../lib/api.ts';

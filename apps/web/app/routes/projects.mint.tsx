@@ -8,7 +8,7 @@ import { Price } from '../components/ui/price.tsx';
 import { Thumb } from '../components/ui/thumb.tsx';
 import { pageOrigin, required, serverApi } from '../features/catalog/api/server-api.server.ts';
 import { Countdown } from '../components/countdown/countdown.tsx';
-import { SaleProgress } from '../features/catalog/components/sale-progress.tsx';
+import { SaleProgress } from '../components/ui/sale-progress.tsx';
 import { useClock } from '../components/countdown/use-clock.ts';
 import { officialMint } from '../features/drops/api/phases.ts';
 import { PhasedSale } from '../features/drops/components/phased-sale.tsx';

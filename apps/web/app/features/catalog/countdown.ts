@@ -45,9 +45,3 @@ export function livePhase(phases: readonly SaleWindow[] | undefined, now: number
   if (open.kind === 'lottery_rights' && open.endAt === null) return 'lottery_pending';
   return open.kind;
 }
-
-/** Sold share in whole percent (0–100). */
-export function soldPercent(sold: number, supply: number): number {
-  if (!(supply > 0)) return 0;
-  return Math.max(0, Math.min(100, Math.floor((sold / supply) * 100)));
-}

@@ -29,7 +29,7 @@ import { MarketDialogHost } from './components/market-dialog-host.tsx';
 import type { MarketDialogRequest } from './dialog-request.ts';
 import { yuanTextToFen } from './money-input.ts';
 import { useRemote } from './use-remote.ts';
-import { useAuthOverlay, useWalletStore } from './app-stores.ts';
+import { useAuthOverlay, useWalletStore } from '../../stores/app-stores.ts';
 
 /** The fields of the goods detail these pieces use. */
 export type AssetGoods = Pick<

@@ -1,5 +1,5 @@
 /** The real dependencies of the market flows (API calls + the linked wallet). Lazy, with the flow dialog. */
-import { walletErrorKey } from '../wallet/provider.ts';
+import { walletErrorKey } from '../../lib/wallet/provider.ts';
 import { agreeBid } from './api/agree-bid.ts';
 import { closeSale } from './api/close-sale.ts';
 import { openCloseNotify } from './api/open-close-notify.ts';

@@ -39,26 +39,8 @@ export interface StepUpdate {
   progress?: string;
 }
 
-/** Why the wallet cannot be used for a flow right now. */
-export type WalletGate = 'needLogin' | 'noWallet' | 'notConnected' | 'unavailable' | 'otherAccount';
-
-export class WalletGateError extends Error {
-  constructor(readonly gate: WalletGate) {
-    super(`wallet gate: ${gate}`);
-    this.name = 'WalletGateError';
-  }
-}
-
-/** Minimal provider type (features/wallet's ConfluxProvider is structurally the same). */
-export interface FlowProvider {
-  request(args: { method: string; params?: unknown[] | object }): Promise<unknown>;
-}
-
-export interface LinkedWallet {
-  provider: FlowProvider;
-  /** The wallet's account (as the wallet spells it) = the account's linked address. */
-  address: string;
-}
+export { WalletGateError, type FlowProvider, type LinkedWallet, type WalletGate } from '../../lib/wallet/gate.ts';
+import { WalletGateError, type FlowProvider, type LinkedWallet, type WalletGate } from '../../lib/wallet/gate.ts';
 
 export type TxOutcome = { status: 'success'; hash: string } | { status: 'failed'; hash: string; reason: string } | { status: 'timeout'; hash: string };
 

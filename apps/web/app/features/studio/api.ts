@@ -2,8 +2,8 @@ import { StudioPaths, type DraftInput, type ReleaseDraft, type StudioStats } fro
 import type { Page } from '@cfx/contract/admin.ts';
 import { api } from '../../lib/api.ts';
 import { uploadMultipart } from '../../lib/upload.ts';
-import { CREATOR_PATHS } from '../creators/api/paths.ts';
-import type { CreatorUpload } from '../creators/api/types.ts';
+import { CREATOR_PATHS } from '../../lib/creator-api/paths.ts';
+import type { CreatorUpload } from '@cfx/contract/creators.ts';
 
 /** The creator studio's calls (docs/api.md "Creator studio"); a refusal shows the server's message (lib/api.ts). */
 export const listDrafts = (signal?: AbortSignal) => api<Page<ReleaseDraft>>(StudioPaths.drafts, { pageNum: 1, pageSize: 50 }, { silent: true, signal });

@@ -1,5 +1,5 @@
 import type { DraftInput, ReleaseDraft } from '@cfx/contract/studio.ts';
-import { fenToInput, fromLocalInput, inputToFen, intOf, toLocalInput } from '../admin/catalog/form.ts';
+import { fenToInput, fromLocalInput, inputToFen, intOf, toLocalInput } from '../../lib/form-input.ts';
 
 /**
  * The studio's draft form as typed (strings) ↔ the draft the server keeps. Money is typed in yuan

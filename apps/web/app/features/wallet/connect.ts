@@ -19,7 +19,7 @@ import { useUserStore } from '../../stores/user.ts';
 import { useWalletStore, type WalletKind } from '../../stores/wallet.ts';
 import { walletChallenge } from './api/wallet-challenge.ts';
 import { walletLogin } from './api/wallet-login.ts';
-import { type ConfluxProvider, parseChainId, toWalletError, walletErrorKey, walletRequest } from './provider.ts';
+import { type ConfluxProvider, parseChainId, toWalletError, walletErrorKey, walletRequest } from '../../lib/wallet/provider.ts';
 import { watchProvider } from './watch.ts';
 
 export const CONNECT_STEPS = ['authorize', 'network', 'address', 'sign', 'link'] as const;

@@ -10,7 +10,7 @@ import { getChainInfo } from '../../lib/chain-info.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { useWalletStore, type WalletKind } from '../../stores/wallet.ts';
 import { walletLoginStatus } from './api/wallet-login-status.ts';
-import { availableWallets, kindsOf, providerFor } from './wallets.ts';
+import { availableWallets, kindsOf, providerFor } from '../../lib/wallet/wallets.ts';
 
 /** Resolves to the kind used, or '' when no wallet provider is ready or the user is logged out. */
 export async function restoreWalletStatus(): Promise<WalletKind | ''> {

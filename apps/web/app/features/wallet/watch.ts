@@ -10,7 +10,7 @@ import { browserT } from '../../i18n/index.ts';
 import { toast } from '../../stores/toast.ts';
 import { useUserStore } from '../../stores/user.ts';
 import { walletLogout } from './api/wallet-logout.ts';
-import { parseChainId, type ConfluxProvider } from './provider.ts';
+import { parseChainId, type ConfluxProvider } from '../../lib/wallet/provider.ts';
 
 const watched = new WeakSet<ConfluxProvider>();
 

@@ -14,7 +14,7 @@ import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import type { CancelBlocker } from '../api/types.ts';
 import { daysLeft, validateCancel } from '../validate.ts';
 import { SmsCodeField } from '../../../components/sms-code/sms-code-button.tsx';
-import { DialogShell } from './dialog-shell.tsx';
+import { DialogShell } from '../../../components/ui/dialog-shell.tsx';
 
 function BlockerList({ blockers }: { blockers: CancelBlocker[] }) {
   const { t } = useTranslation();

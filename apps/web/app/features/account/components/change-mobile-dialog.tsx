@@ -11,7 +11,7 @@ import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import { verifyCurrentMobile } from '../api/verify-current-mobile.ts';
 import { validateCode, validateMobileChange, validateNewMobile } from '../validate.ts';
 import { SmsCodeField } from '../../../components/sms-code/sms-code-button.tsx';
-import { DialogShell } from './dialog-shell.tsx';
+import { DialogShell } from '../../../components/ui/dialog-shell.tsx';
 
 type Step = 1 | 2 | 3;
 

@@ -8,7 +8,7 @@ import { changePassword } from '../api/change-password.ts';
 import { sendSecurityCode } from '../../../lib/send-security-code.ts';
 import { validateChangePassword } from '../validate.ts';
 import { SmsCodeField } from '../../../components/sms-code/sms-code-button.tsx';
-import { DialogShell } from './dialog-shell.tsx';
+import { DialogShell } from '../../../components/ui/dialog-shell.tsx';
 
 /**
  * Change (or, for an SMS-only account, set) the login password: the old password, or a security

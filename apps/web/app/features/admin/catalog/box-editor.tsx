@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../components/dialogs.tsx';
 import { Badge, Facts, notify, when } from '../components/ui.tsx';
 import { useAdminT } from '../i18n.ts';
 import { ImageField, move, RowMoves } from './fields.tsx';
-import { intOf } from './form.ts';
+import { intOf } from '../../../lib/form-input.ts';
 
 interface Kind {
   name: string;

@@ -9,7 +9,7 @@ import { adminApi, adminData } from '../api.ts';
 import { Badge, notify, QueryState, Table, td, when } from '../components/ui.tsx';
 import { useAdminT } from '../i18n.ts';
 import { Field, ImageField } from './fields.tsx';
-import { fromLocalInput, intOf, toLocalInput } from './form.ts';
+import { fromLocalInput, intOf, toLocalInput } from '../../../lib/form-input.ts';
 
 /** Compose recipes: the list, and a form to create one or edit it by the server's rules (createComposeRule / updateComposeRule). */
 export function ComposePanel() {

@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../components/dialogs.tsx';
 import { Badge, Facts, notify, when } from '../components/ui.tsx';
 import { useAdminT } from '../i18n.ts';
 import { Field, move, RowMoves } from './fields.tsx';
-import { fenToInput, fromLocalInput, inputToFen, intOf, toLocalInput } from './form.ts';
+import { fenToInput, fromLocalInput, inputToFen, intOf, toLocalInput } from '../../../lib/form-input.ts';
 
 type Kind = DropPhaseKind;
 /** The kinds in the order the editor offers them (drop-phases.ts DROP_PHASE_KINDS; a value import would pull zod into the console chunk). */

@@ -8,7 +8,7 @@ import { adminApi, adminData } from '../api.ts';
 import { notify } from '../components/ui.tsx';
 import { useAdminT } from '../i18n.ts';
 import { Field, ImageField } from './fields.tsx';
-import { fenToInput, fromLocalInput, inputToFen, intOf, percentToPermille, permilleToPercent, toLocalInput } from './form.ts';
+import { fenToInput, fromLocalInput, inputToFen, intOf, percentToPermille, permilleToPercent, toLocalInput } from '../../../lib/form-input.ts';
 import { RichEditor } from './rich-editor.tsx';
 
 /**

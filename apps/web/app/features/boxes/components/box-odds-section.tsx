@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Thumb } from '../../../components/ui/thumb.tsx';
-import type { BoxInfo } from '../../compose/api/types.ts';
+import type { BoxInfo } from '../../../lib/goods-flow/types.ts';
 import { oddsText } from '../odds.ts';
 
 export function BoxOddsSection({ info }: { info: BoxInfo }) {

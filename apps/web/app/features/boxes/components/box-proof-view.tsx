@@ -10,10 +10,10 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { Thumb } from '../../../components/ui/thumb.tsx';
-import type { BoxInfo } from '../../compose/api/types.ts';
+import type { BoxInfo } from '../../../lib/goods-flow/types.ts';
 import { oddsText } from '../odds.ts';
-import { seedHashForRecompute, type BlockCheck } from '../../drops/block-check.ts';
-import { SeedBlockCheck } from '../../drops/components/seed-block-check.tsx';
+import { seedHashForRecompute, type BlockCheck } from '../../../components/chain-proof/block-check.ts';
+import { SeedBlockCheck } from '../../../components/chain-proof/seed-block-check.tsx';
 
 type Recomputed = { commitmentOk: boolean; assignmentOk: boolean; assignment: number[] | null };
 

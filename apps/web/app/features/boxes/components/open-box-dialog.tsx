@@ -7,16 +7,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Thumb } from '../../../components/ui/thumb.tsx';
-import type { Opening } from '../../compose/api/types.ts';
-import { GfDialog, GfFailureActions, type GfFailure, type GfPhase } from '../../compose/components/gf-dialog.tsx';
+import type { Opening, OpenBoxRequest } from '../../../lib/goods-flow/types.ts';
+import { GfDialog, GfFailureActions, type GfFailure, type GfPhase } from '../../../components/goods-flow/gf-dialog.tsx';
 import { oddsText } from '../odds.ts';
-import { GfSteps, type GfStepMap } from '../../compose/components/gf-steps.tsx';
-import { goodsFlowDeps } from '../../compose/flow-deps.ts';
-import { OPEN_BOX_STEPS, runOpenBox, type GfStep, type GfStepUpdate, type OpenBoxContext } from '../../compose/flows.ts';
+import { GfSteps, type GfStepMap } from '../../../components/goods-flow/gf-steps.tsx';
+import { goodsFlowDeps } from '../../../lib/goods-flow/flow-deps.ts';
+import { OPEN_BOX_STEPS, runOpenBox, type GfStep, type GfStepUpdate, type OpenBoxContext } from '../../../lib/goods-flow/flows.ts';
 
-export interface OpenBoxRequest {
-  goods: { id: number; name: string; image: string; projectId: number };
-}
 
 export default function OpenBoxDialog({ request, onClose, onDone }: { request: OpenBoxRequest; onClose: () => void; onDone: () => void }) {
   const { t } = useTranslation();

@@ -13,8 +13,8 @@ import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { EmptyBlock, LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
 import { useUserStore } from '../../../stores/user.ts';
-import { getFragmentList, listChipAll, listComposeRecords, listComposeRules } from '../api/calls.ts';
-import type { ComposeRecord, ComposeRule, FragmentList } from '../api/types.ts';
+import { getFragmentList, listChipAll, listComposeRecords, listComposeRules } from '../../../lib/goods-flow/calls.ts';
+import type { ComposeRecord, ComposeRule, FragmentList } from '../../../lib/goods-flow/types.ts';
 import type { ComposeRequest } from './compose-dialog.tsx';
 
 const ComposeDialog = lazy(() => import('./compose-dialog.tsx'));

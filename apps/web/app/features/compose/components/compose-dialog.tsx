@@ -7,11 +7,11 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Thumb } from '../../../components/ui/thumb.tsx';
-import type { ComposeRecord, ComposeRule } from '../api/types.ts';
-import { goodsFlowDeps } from '../flow-deps.ts';
-import { COMPOSE_STEPS, runCompose, type ComposeContext, type GfStep, type GfStepUpdate } from '../flows.ts';
-import { GfDialog, GfFailureActions, type GfFailure, type GfPhase } from './gf-dialog.tsx';
-import { GfSteps, type GfStepMap } from './gf-steps.tsx';
+import type { ComposeRecord, ComposeRule } from '../../../lib/goods-flow/types.ts';
+import { goodsFlowDeps } from '../../../lib/goods-flow/flow-deps.ts';
+import { COMPOSE_STEPS, runCompose, type ComposeContext, type GfStep, type GfStepUpdate } from '../../../lib/goods-flow/flows.ts';
+import { GfDialog, GfFailureActions, type GfFailure, type GfPhase } from '../../../components/goods-flow/gf-dialog.tsx';
+import { GfSteps, type GfStepMap } from '../../../components/goods-flow/gf-steps.tsx';
 
 export interface ComposeRequest {
   rule: Pick<ComposeRule, 'id' | 'name' | 'result'>;

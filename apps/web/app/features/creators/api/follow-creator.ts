@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api.ts';
-import { CREATOR_PATHS } from './paths.ts';
+import { CREATOR_PATHS } from '../../../lib/creator-api/paths.ts';
 import type { FollowState } from './types.ts';
 
 /** POST /api/follow/v1/follow {creatorId, follow} — idempotent; answers the state and the follower count. */

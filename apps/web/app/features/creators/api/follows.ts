@@ -1,5 +1,5 @@
 import { apiData } from '../../../lib/api.ts';
-import { CREATOR_PATHS } from './paths.ts';
+import { CREATOR_PATHS } from '../../../lib/creator-api/paths.ts';
 import type { FeedMoment, FollowedCreator, Page } from './types.ts';
 
 /** POST /api/follow/v1/list {pageNum, pageSize} — the creators I follow, newest follow first. */

@@ -1,4 +1,4 @@
-import { CREATOR_PATHS } from './paths.ts';
+import { CREATOR_PATHS } from '../../../lib/creator-api/paths.ts';
 import type { Caller, Moment, Page } from './types.ts';
 
 /** POST listCreatorFriendsMoments {accountId | creatorId, pageNum, pageSize} — public, newest first. */

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api.ts';
-import { CREATOR_PATHS } from './paths.ts';
+import { CREATOR_PATHS } from '../../../lib/creator-api/paths.ts';
 import type { CreatorDetail, MediaInfo, MediaLinkDraft, Moment } from './types.ts';
 
 /** POST /api/creator/v1/update — the signed-in creator's own profile (omitted fields unchanged). */

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api.ts';
-import { CREATOR_PATHS } from './paths.ts';
+import { CREATOR_PATHS } from '../../../lib/creator-api/paths.ts';
 
 /**
  * The signed-in viewer's view of a creator (pages render logged-out on the server): whether they

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { toast } from '../../../stores/toast.ts';
 import { addMoment, updateCreator } from '../api/own-creator.ts';
 import type { CreatorDetail, MediaLinkDraft, Moment } from '../api/types.ts';
-import { useImageUploads, type UploadItem } from './use-image-uploads.ts';
+import { useImageUploads, type UploadItem } from '../../../components/upload/use-image-uploads.ts';
 import { useOwnMediaInfo, type OwnMediaInfo } from './use-own-media-info.ts';
 
 /**

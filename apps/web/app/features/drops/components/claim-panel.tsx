@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserStore } from '../../../stores/user.ts';
 import { nftmint } from '../api/phases.ts';
 import type { MintInfo } from '../api/types.ts';
-import { useAuthOverlay, useWalletStore } from '../app-stores.ts';
+import { useAuthOverlay, useWalletStore } from '../../../stores/app-stores.ts';
 
 /**
  * The free claim of a whitelisted identity (nftmint, docs/drops.md "Free claim"): a quantity within

@@ -6,7 +6,7 @@ import { useUserStore } from '../../../stores/user.ts';
 import { createDropOrder } from '../api/create-drop-order.ts';
 import { nowStint } from '../api/now-stint.ts';
 import type { NowStint } from '../api/types.ts';
-import { useAuthOverlay, useWalletStore } from '../app-stores.ts';
+import { useAuthOverlay, useWalletStore } from '../../../stores/app-stores.ts';
 
 /** While the page is open the buyer's limit and the live stock are refreshed this often. */
 const STINT_REFRESH_MS = 4000;

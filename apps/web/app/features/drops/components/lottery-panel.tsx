@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserStore } from '../../../stores/user.ts';
 import { enterLottery } from '../api/phases.ts';
 import type { LotteryView, MintInfo, PhaseView } from '../api/types.ts';
-import { useAuthOverlay, useWalletStore } from '../app-stores.ts';
+import { useAuthOverlay, useWalletStore } from '../../../stores/app-stores.ts';
 import { livePhaseState } from '../phases.ts';
 
 /**

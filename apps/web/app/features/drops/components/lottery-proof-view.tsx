@@ -3,8 +3,8 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import type { LotteryProof } from '../api/types.ts';
 import { recomputeProof, type RecomputeResult } from '../recompute.ts';
-import { seedHashForRecompute, type BlockCheck } from '../block-check.ts';
-import { SeedBlockCheck } from './seed-block-check.tsx';
+import { seedHashForRecompute, type BlockCheck } from '../../../components/chain-proof/block-check.ts';
+import { SeedBlockCheck } from '../../../components/chain-proof/seed-block-check.tsx';
 
 /** Entries shown before "show all" (a large list renders on demand). */
 const FIRST_ROWS = 200;

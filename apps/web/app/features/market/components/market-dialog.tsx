@@ -22,7 +22,7 @@ import { AGREE_STEPS, OFF_SHELF_STEPS, SELL_STEPS, runOffShelf, runSell, type Fl
 import type { MarketDialogRequest } from '../dialog-request.ts';
 import { fenToYuanText, yuanTextToFen } from '../money-input.ts';
 import { FlowSteps, type StepMap } from './flow-steps.tsx';
-import { useAuthOverlay, useWalletStore } from '../app-stores.ts';
+import { useAuthOverlay, useWalletStore } from '../../../stores/app-stores.ts';
 
 type Phase = 'form' | 'running' | 'failed' | 'done';
 type Failure = Extract<FlowResult<unknown>, { ok: false }>;

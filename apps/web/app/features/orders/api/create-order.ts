@@ -1,6 +1,6 @@
 import type { OrderPaths } from '@cfx/contract/routes.ts';
 import { api } from '../../../lib/api.ts';
-import type { OrderDetail } from './types.ts';
+import type { OrderDetail } from '../../../lib/orders/types.ts';
 
 /** Checked against the contract by type (a value import would grow the shared chunk of `/`). */
 const CREATE_ORDER_PATH: (typeof OrderPaths)['createOrder'] = '/payment/nftOrder/V1/createOrder';

@@ -1,6 +1,6 @@
 import type { OrderPaths } from '@cfx/contract/routes.ts';
 import { apiData } from '../../../lib/api.ts';
-import type { DealRecord, Page } from './types.ts';
+import type { DealRecord, Page } from '../../../lib/orders/types.ts';
 
 /** Checked against the contract by type (a value import would grow the shared chunk of `/`). */
 const DEAL_RECORDS_PATH: (typeof OrderPaths)['dealRecords'] = '/payment/nftDealRecord/V1/pageListNftDealRecordByParams';

@@ -9,12 +9,12 @@ import { toast } from '../../../stores/toast.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
 import { createOrder } from '../api/create-order.ts';
-import type { OrderDetail } from '../api/types.ts';
-import { goodsPath, isAwaitingPayment, isClosed, textGroup } from '../status.ts';
+import type { OrderDetail } from '../../../lib/orders/types.ts';
+import { goodsPath, isAwaitingPayment, isClosed, textGroup } from '../../../lib/orders/status.ts';
 import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
 import { OrderSummary } from './order-summary.tsx';
-import { useOrder } from './use-order.ts';
-import { useAuthOverlay, useWalletStore } from '../app-stores.ts';
+import { useOrder } from '../../../lib/orders/use-order.ts';
+import { useAuthOverlay, useWalletStore } from '../../../stores/app-stores.ts';
 
 /** (a literal checked against the contract's type; no runtime import). */
 const MINIMUM_AGE: (typeof LIMITS)['minimumAge'] = 18;

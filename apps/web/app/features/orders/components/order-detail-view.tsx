@@ -4,12 +4,12 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../stores/toast.ts';
 import { cancelOrder } from '../api/cancel-order.ts';
-import { isAwaitingPayment } from '../status.ts';
+import { isAwaitingPayment } from '../../../lib/orders/status.ts';
 import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
 import { OrderProgress } from './order-progress.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
-import { useOrder } from './use-order.ts';
+import { useOrder } from '../../../lib/orders/use-order.ts';
 
 /** An order in the personal center: summary, progress, timeline; the buyer of an unpaid order can pay or cancel it. */
 export function OrderDetailView({ orderNo, backTo }: { orderNo: string; backTo: string }) {

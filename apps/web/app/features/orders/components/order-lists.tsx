@@ -16,8 +16,8 @@ import { Thumb } from '../../../components/ui/thumb.tsx';
 import { useUserStore } from '../../../stores/user.ts';
 import { listDeals } from '../api/list-deals.ts';
 import { pageOrders } from '../api/page-orders.ts';
-import type { OrderCard, OrderFilter } from '../api/types.ts';
-import { isAwaitingPayment, goodsPath } from '../status.ts';
+import type { OrderCard, OrderFilter } from '../../../lib/orders/types.ts';
+import { isAwaitingPayment, goodsPath } from '../../../lib/orders/status.ts';
 import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 

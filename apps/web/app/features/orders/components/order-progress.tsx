@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/index.ts';
-import type { OrderDetail } from '../api/types.ts';
-import { PROGRESS, isClosed, progressIndex, textGroup } from '../status.ts';
+import type { OrderDetail } from '../../../lib/orders/types.ts';
+import { PROGRESS, isClosed, progressIndex, textGroup } from '../../../lib/orders/status.ts';
 
 /** 下单 → 已支付 → 链上结算 → 完成, with the current stage animated; a closed order shows where it stopped. */
 export function OrderProgress({ order }: { order: Pick<OrderDetail, 'status' | 'timeline'> & { kind?: string } }) {

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/index.ts';
-import type { OrderStatus } from '../api/types.ts';
-import { STATUS_TONE } from '../status.ts';
+import type { OrderStatus } from '../../../lib/orders/types.ts';
+import { STATUS_TONE } from '../../../lib/orders/status.ts';
 
 export function OrderStatusBadge({ status, className = '' }: { status: OrderStatus; className?: string }) {
   const { t } = useTranslation();

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
-import type { OrderStatus } from '../api/types.ts';
-import { goodsPath, isFinal, textGroup } from '../status.ts';
+import type { OrderStatus } from '../../../lib/orders/types.ts';
+import { goodsPath, isFinal, textGroup } from '../../../lib/orders/status.ts';
 import { OrderProgress } from './order-progress.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { OrderTimeline } from './order-timeline.tsx';
-import { useOrder } from './use-order.ts';
+import { useOrder } from '../../../lib/orders/use-order.ts';
 
 const TONE: Partial<Record<OrderStatus, string>> = { completed: 'text-success', refunded: 'text-danger', cancelled: 'text-ink-soft', expired: 'text-ink-soft' };
 

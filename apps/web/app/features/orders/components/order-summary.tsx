@@ -6,9 +6,9 @@ import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { FactList } from '../../../components/ui/fact-list.tsx';
 import { Price } from '../../../components/ui/price.tsx';
 import { Thumb } from '../../../components/ui/thumb.tsx';
-import type { OrderDetail } from '../api/types.ts';
+import type { OrderDetail } from '../../../lib/orders/types.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
-import { goodsPath } from '../status.ts';
+import { goodsPath } from '../../../lib/orders/status.ts';
 
 type SummaryOrder = Omit<OrderDetail, 'timeline'>;
 

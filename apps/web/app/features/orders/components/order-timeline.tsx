@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
-import type { OrderEvent } from '../api/types.ts';
+import type { OrderEvent } from '../../../lib/orders/types.ts';
 
 /** Every status move of the order, oldest first (the order-event table), with its time and note. */
 export function OrderTimeline({ events }: { events: readonly OrderEvent[] }) {

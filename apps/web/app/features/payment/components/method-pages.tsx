@@ -12,7 +12,7 @@ import { Price } from '../../../components/ui/price.tsx';
 import { Seo } from '../../../components/ui/seo.tsx';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
 import { useUserStore } from '../../../stores/user.ts';
-import { paymentStatusPath } from '../../orders/status.ts';
+import { paymentStatusPath } from '../../../lib/orders/status.ts';
 import { payOrder } from '../api/pay-order.ts';
 import { queryAmount } from '../api/query-amount.ts';
 import type { AmountInfo, PayMethod, PayResult } from '../api/types.ts';

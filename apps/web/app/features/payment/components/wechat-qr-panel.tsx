@@ -4,8 +4,8 @@ import { Price } from '../../../components/ui/price.tsx';
 import { QrCode } from '../../../components/ui/qr-code.tsx';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
 import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
-import { useOrder } from '../../orders/components/use-order.ts';
-import { isAwaitingPayment, isClosed } from '../../orders/status.ts';
+import { useOrder } from '../../../lib/orders/use-order.ts';
+import { isAwaitingPayment, isClosed } from '../../../lib/orders/status.ts';
 
 /**
  * What a QR code of a `code_url` encodes: WeChat Pay's own `weixin://…` as is; the sandbox's

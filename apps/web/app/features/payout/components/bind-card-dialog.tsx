@@ -3,7 +3,7 @@ import { LIMITS, MOBILE_RE } from '@cfx/contract/limits.ts';
 import { useTranslation } from '../../../i18n/index.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { DialogShell } from '../../account/components/dialog-shell.tsx';
+import { DialogShell } from '../../../components/ui/dialog-shell.tsx';
 import { Field } from '../../../components/ui/fields.tsx';
 import { affirmBinding, resendBindingCode, startBinding, type CardForm } from '../api/cards.ts';
 import type { BindPurpose, BindRequest, BoundCard } from '../api/types.ts';

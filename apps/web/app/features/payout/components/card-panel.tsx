@@ -6,7 +6,7 @@ import { useUserStore } from '../../../stores/user.ts';
 import { toast } from '../../../stores/toast.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { LoadingBlock, Spinner } from '../../../components/ui/spinner.tsx';
-import { DialogShell } from '../../account/components/dialog-shell.tsx';
+import { DialogShell } from '../../../components/ui/dialog-shell.tsx';
 import { Field } from '../../../components/ui/fields.tsx';
 import { getSecondAccount } from '../api/account.ts';
 import { sendSecurityCode } from '../../../lib/send-security-code.ts';

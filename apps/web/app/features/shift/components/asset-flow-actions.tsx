@@ -7,9 +7,9 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/index.ts';
 import { api } from '../../../lib/api.ts';
-import { getBoxInfo } from '../../compose/api/calls.ts';
-import type { GoodsCard } from '../../compose/api/types.ts';
-import { GoodsFlowHost, type GoodsFlowRequest } from './goods-flow-host.tsx';
+import { getBoxInfo } from '../../../lib/goods-flow/calls.ts';
+import type { GoodsCard } from '../../../lib/goods-flow/types.ts';
+import { GoodsFlowHost, type GoodsFlowRequest, type OpenBoxDialogType } from './goods-flow-host.tsx';
 
 /** Box info of a release (null: not a box release), shared by every tile of the release. */
 export function useBoxInfo(projectId: number) {
@@ -24,7 +24,8 @@ export function useBoxInfo(projectId: number) {
   });
 }
 
-export function AssetFlowActions({ goods: g }: { goods: GoodsCard }) {
+/** `OpenBoxDialog`: the blind-box dialog of features/boxes, handed in by the route (features do not import each other). */
+export function AssetFlowActions({ goods: g, OpenBoxDialog }: { goods: GoodsCard; OpenBoxDialog: OpenBoxDialogType }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const [request, setRequest] = useState<GoodsFlowRequest | null>(null);
@@ -55,6 +56,7 @@ export function AssetFlowActions({ goods: g }: { goods: GoodsCard }) {
       </button>
       <GoodsFlowHost
         request={request}
+        OpenBoxDialog={OpenBoxDialog}
         onClose={() => setRequest(null)}
         onDone={() => {
           void client.invalidateQueries({ queryKey: ['my-assets'] });

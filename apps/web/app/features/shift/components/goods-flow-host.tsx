@@ -1,17 +1,29 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { OpenBoxRequest } from '../../boxes/components/open-box-dialog.tsx';
+import type { OpenBoxRequest } from '../../../lib/goods-flow/types.ts';
 import type { TransferRequest } from './transfer-dialog.tsx';
 
 /** The dialogs and everything they need (flows, wallet helpers, address codec) load on first use. */
-const OpenBoxDialog = lazy(() => import('../../boxes/components/open-box-dialog.tsx'));
 const TransferDialog = lazy(() => import('./transfer-dialog.tsx'));
+
+export type OpenBoxDialogType = ComponentType<{ request: OpenBoxRequest; onClose: () => void; onDone: () => void }>;
 
 export type GoodsFlowRequest = ({ kind: 'openBox' } & OpenBoxRequest) | ({ kind: 'transfer' } & TransferRequest);
 
 /** Renders the goods-flow dialog for `request` (nothing when null); `onDone` runs when a dialog that changed something is closed. */
-export function GoodsFlowHost({ request, onClose, onDone }: { request: GoodsFlowRequest | null; onClose: () => void; onDone: () => void }) {
+export function GoodsFlowHost({
+  request,
+  onClose,
+  onDone,
+  OpenBoxDialog,
+}: {
+  request: GoodsFlowRequest | null;
+  onClose: () => void;
+  onDone: () => void;
+  /** The blind-box dialog (features/boxes, a lazy chunk the route hands in). */
+  OpenBoxDialog: OpenBoxDialogType;
+}) {
   if (!request) return null;
   return (
     <Suspense fallback={<DialogLoading />}>

@@ -9,12 +9,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n/index.ts';
 import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { findGiftReceiver, getShiftStatus } from '../../compose/api/calls.ts';
-import type { GiftReceiver, GoodsTransfer, ShiftStatus } from '../../compose/api/types.ts';
-import { GfDialog, GfFailureActions, type GfFailure, type GfPhase } from '../../compose/components/gf-dialog.tsx';
-import { GfSteps, type GfStepMap } from '../../compose/components/gf-steps.tsx';
-import { goodsFlowDeps } from '../../compose/flow-deps.ts';
-import { TRANSFER_STEPS, runTransfer, type GfStep, type GfStepUpdate, type TransferContext, type TransferInput } from '../../compose/flows.ts';
+import { findGiftReceiver, getShiftStatus } from '../../../lib/goods-flow/calls.ts';
+import type { GiftReceiver, GoodsTransfer, ShiftStatus } from '../../../lib/goods-flow/types.ts';
+import { GfDialog, GfFailureActions, type GfFailure, type GfPhase } from '../../../components/goods-flow/gf-dialog.tsx';
+import { GfSteps, type GfStepMap } from '../../../components/goods-flow/gf-steps.tsx';
+import { goodsFlowDeps } from '../../../lib/goods-flow/flow-deps.ts';
+import { TRANSFER_STEPS, runTransfer, type GfStep, type GfStepUpdate, type TransferContext, type TransferInput } from '../../../lib/goods-flow/flows.ts';
 
 export interface TransferRequest {
   mode: 'shift' | 'gift';

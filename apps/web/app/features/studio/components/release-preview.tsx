@@ -4,7 +4,7 @@ import { FactList } from '../../../components/ui/fact-list.tsx';
 import { Price } from '../../../components/ui/price.tsx';
 import { MediaView } from '../../../components/ui/media-view.tsx';
 import { RichHtml } from '../../../components/ui/rich-html.tsx';
-import { SaleProgress } from '../../catalog/components/sale-progress.tsx';
+import { SaleProgress } from '../../../components/ui/sale-progress.tsx';
 
 export interface PreviewRelease {
   name: string;

@@ -8,7 +8,7 @@ import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { toast } from '../../../stores/toast.ts';
 import { isCreatorUser, useUserStore } from '../../../stores/user.ts';
-import { useImageUploads } from '../../creators/components/use-image-uploads.ts';
+import { useImageUploads } from '../../../components/upload/use-image-uploads.ts';
 import { MEDIA_UPLOADS_PREFIX } from '@cfx/contract/routes.ts';
 import { createDraft, listDrafts, mediaKindOfFile, studioStats, submitDraft, updateDraft, uploadStudioMedia, withdrawDraft } from '../api.ts';
 import { bodyOf, emptyForm, formOf, htmlToPlain, textToHtml, type DraftFormState } from '../draft-form.ts';

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { WalletGlyph } from '../../../components/ui/wallet-glyph.tsx';
 import { useWalletStore, type WalletKind } from '../../../stores/wallet.ts';
 import { CONNECT_STEPS, connectWallet, type ConnectStep, type StepState } from '../connect.ts';
-import { availableWallets, kindsOf, providerFor, type WalletAvailability } from '../wallets.ts';
+import { availableWallets, kindsOf, providerFor, type WalletAvailability } from '../../../lib/wallet/wallets.ts';
 import { DevWalletBadge } from './dev-wallet-badge.tsx';
 
 interface Flow {

@@ -7,7 +7,7 @@ import { toast } from '../../../stores/toast.ts';
 import { useUserStore } from '../../../stores/user.ts';
 import { useWalletStore } from '../../../stores/wallet.ts';
 import { walletLogout } from '../api/wallet-logout.ts';
-import { revokeDevWallet } from '../dev-wallet/keys.ts';
+import { revokeDevWallet } from '../../../lib/wallet/dev-wallet/keys.ts';
 import { DevWalletBadge } from './dev-wallet-badge.tsx';
 
 /**

@@ -15,8 +15,8 @@
  * Pure: the API calls, the wallet, the clock and the texts are injected (unit-tested with fakes).
  */
 import { sameAddress } from '@cfx/protocol/address.ts';
-import type { ApiResult } from '../../lib/api.ts';
-import type { ComposeConsent, ComposeRecord, ConsumeTypedData, GoodsTransfer, Opening, Page, TransferIntent } from './api/types.ts';
+import type { ApiResult } from '../api.ts';
+import type { ComposeConsent, ComposeRecord, ConsumeTypedData, GoodsTransfer, Opening, Page, TransferIntent } from './types.ts';
 
 export type GfStep = 'prepare' | 'sign' | 'submit' | 'chain' | 'transfer' | 'sync';
 export type GfStepStatus = 'pending' | 'active' | 'wallet' | 'chain' | 'done' | 'skipped' | 'failed';

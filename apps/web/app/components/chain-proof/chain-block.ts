@@ -1,6 +1,6 @@
 import type { ChainBlock } from '@cfx/contract/chain.ts';
 import type { ChainPaths } from '@cfx/contract/routes.ts';
-import { api } from '../../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 export type { ChainBlock };
 

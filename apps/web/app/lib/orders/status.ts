@@ -1,5 +1,5 @@
 /** Order states: created → paying → paid → settling → completed, or cancelled / expired / refunded. */
-import type { OrderStatus } from './api/types.ts';
+import type { OrderStatus } from './types.ts';
 
 export const AWAITING_PAYMENT: readonly OrderStatus[] = ['created', 'paying'];
 export const IN_SETTLEMENT: readonly OrderStatus[] = ['paid', 'settling'];

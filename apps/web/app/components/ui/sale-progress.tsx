@@ -1,5 +1,4 @@
-import { useTranslation } from '../../../i18n/index.ts';
-import { soldPercent } from '../countdown.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /** Sold / supply as a bar with the numbers (tabular). */
 export function SaleProgress({ sold, supply, remaining }: { sold: number; supply: number; remaining: number }) {
@@ -16,4 +15,10 @@ export function SaleProgress({ sold, supply, remaining }: { sold: number; supply
       </div>
     </div>
   );
+}
+
+/** Sold share in whole percent (0–100). */
+export function soldPercent(sold: number, supply: number): number {
+  if (!(supply > 0)) return 0;
+  return Math.max(0, Math.min(100, Math.floor((sold / supply) * 100)));
 }

@@ -1,13 +1,13 @@
 /**
  * The real dependencies of the goods flows (API calls + the linked wallet), loaded lazily with the
- * flow dialogs. The linked wallet and its gates are the market's (features/market/wallet-actions.ts).
+ * flow dialogs. The linked wallet and its gates: lib/wallet/linked-wallet.ts, shared with the market's flows.
  */
 import type { Cip23TypedData } from '@cfx/protocol/cip23.ts';
-import { WalletGateError } from '../market/flows.ts';
-import { linkedWallet } from '../market/wallet-actions.ts';
+import { WalletGateError } from '../wallet/gate.ts';
+import { linkedWallet } from '../wallet/linked-wallet.ts';
 import { walletErrorKey, type ConfluxProvider } from '../wallet/provider.ts';
 import { sendTransactionAndWait, signTypedData } from '../wallet/tx.ts';
-import * as calls from './api/calls.ts';
+import * as calls from './calls.ts';
 import { transferFromCalldata, type GfDeps } from './flows.ts';
 
 export function goodsFlowDeps(t: GfDeps['t']): GfDeps {

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../i18n/index.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import type { GfStep, GfStepStatus, GfStepUpdate } from '../flows.ts';
+import { useTranslation } from '../../i18n/index.ts';
+import { Spinner } from '../ui/spinner.tsx';
+import type { GfStep, GfStepStatus, GfStepUpdate } from '../../lib/goods-flow/flows.ts';
 
 export type GfStepMap = Partial<Record<GfStep, GfStepUpdate>>;
 

@@ -5,7 +5,7 @@
  * The private key never leaves the browser and only ever signs for the embedded dev chain
  * (the wallet is offered only when GET /chain/v1/info says devWallet: true).
  */
-import { readStorage, writeStorage } from '../../../lib/storage.ts';
+import { readStorage, writeStorage } from '../../storage.ts';
 
 export const DEV_WALLET_STORAGE = {
   /** 0x + 64 hex: the private key, generated on first use. */

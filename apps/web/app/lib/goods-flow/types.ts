@@ -38,3 +38,8 @@ export type ShiftStatus = z.infer<typeof shiftStatus>;
 export type GoodsTransfer = z.infer<typeof goodsTransfer>;
 export type TransferIntent = z.infer<typeof transferIntent>;
 export type GiftReceiver = z.infer<typeof giftReceiver>;
+
+/** What opening a blind box starts from: the box collectible (the personal center's asset tile). */
+export interface OpenBoxRequest {
+  goods: { id: number; name: string; image: string; projectId: number };
+}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useUserStore } from '../../../stores/user.ts';
-import { getOrderDetail } from '../api/get-order-detail.ts';
-import { isFinal } from '../status.ts';
+import { useUserStore } from '../../stores/user.ts';
+import { getOrderDetail } from './get-order-detail.ts';
+import { isFinal } from './status.ts';
 
 /**
  * One order (getNftOrderDetail), polled every `pollMs` while it is not final (paid → settling →

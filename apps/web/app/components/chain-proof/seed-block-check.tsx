@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from '../../../i18n/index.ts';
-import { formatCnDateTime } from '../../../components/ui/cn-time.ts';
-import { chainBlock } from '../api/chain-block.ts';
-import { checkSeedBlock, type BlockCheck } from '../block-check.ts';
+import { useTranslation } from '../../i18n/index.ts';
+import { formatCnDateTime } from '../ui/cn-time.ts';
+import { chainBlock } from './chain-block.ts';
+import { checkSeedBlock, type BlockCheck } from './block-check.ts';
 
 /**
  * The seed block of a draw, read live through the server (GET /chain/v1/block?epoch=) and compared

@@ -6,11 +6,11 @@
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Link } from 'react-router';
-import { useTranslation } from '../../../i18n/index.ts';
-import { Thumb } from '../../../components/ui/thumb.tsx';
-import { useUserStore } from '../../../stores/user.ts';
-import { useAuthOverlay, useWalletStore } from '../../market/app-stores.ts';
-import type { GfResult } from '../flows.ts';
+import { useTranslation } from '../../i18n/index.ts';
+import { Thumb } from '../ui/thumb.tsx';
+import { useUserStore } from '../../stores/user.ts';
+import { useAuthOverlay, useWalletStore } from '../../stores/app-stores.ts';
+import type { GfResult } from '../../lib/goods-flow/flows.ts';
 
 export type GfPhase = 'form' | 'running' | 'failed' | 'done';
 export type GfFailure = Extract<GfResult<unknown>, { ok: false }>;

@@ -1,5 +1,5 @@
 import type { OrderPaths } from '@cfx/contract/routes.ts';
-import { apiData } from '../../../lib/api.ts';
+import { apiData } from '../api.ts';
 import type { OrderDetail } from './types.ts';
 
 /** Checked against the contract by type (a value import would grow the shared chunk of `/`). */

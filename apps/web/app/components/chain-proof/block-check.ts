@@ -4,7 +4,7 @@
  * the hash the draw published. Pure: the page passes the API answer in; unit-tested.
  */
 import type { ApiResult } from '../../lib/api.ts';
-import type { ChainBlock } from './api/chain-block.ts';
+import type { ChainBlock } from './chain-block.ts';
 
 export type BlockCheck =
   | { state: 'loading' }

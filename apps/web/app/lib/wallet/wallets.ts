@@ -3,7 +3,7 @@
  * embedded dev chain only, the built-in dev wallet. The dev wallet's signer (secp256k1) is a separate
  * chunk, loaded when the dev wallet is first used.
  */
-import { getChainInfo, type ChainInfo } from '../../lib/chain-info.ts';
+import { getChainInfo, type ChainInfo } from '../chain-info.ts';
 import type { WalletKind } from '../../stores/wallet.ts';
 import { detectFluent, type ConfluxProvider } from './provider.ts';
 

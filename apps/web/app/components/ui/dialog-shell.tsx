@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from '../../../i18n/index.ts';
+import { useTranslation } from '../../i18n/index.ts';
 
 /**
  * The frame of the account dialogs (change password, change phone, cancellation, export). It sits

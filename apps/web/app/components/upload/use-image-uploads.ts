@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_TYPES, UPLOAD_DEFAULTS } from '@cfx/contract/settled-rules.ts';
-import { useTranslation } from '../../../i18n/index.ts';
-import { uploadCreatorImage } from '../api/upload-image.ts';
+import { useTranslation } from '../../i18n/index.ts';
+import { uploadCreatorImage } from '../../lib/creator-api/upload-image.ts';
 
 export interface UploadItem {
   id: number;

@@ -4,10 +4,11 @@
  * grow the shared chunk). Failures are silent here: the flows show the server's message in the step.
  */
 import type { GoodsFlowPaths } from '@cfx/contract/routes.ts';
-import { api } from '../../../lib/api.ts';
-import type { Caller } from '../../market/api/types.ts';
+import { api } from '../api.ts';
 import type { BoxInfo, Chip, ChipGroup, ComposeConsent, ComposeRecord, ComposeRule, FragmentList, GiftReceiver, GoodsTransfer, Opening, Page, ShiftStatus, TransferIntent } from './types.ts';
 
+/** The browser's `api()` or a route loader's server caller: same arguments, same result. */
+type Caller = typeof api;
 type P = typeof GoodsFlowPaths;
 const BOX_INFO: P['boxInfo'] = '/goods/v1/box/info/';
 const OPEN_BOX: P['openBox'] = '/goods/v1/openBox/';
