@@ -104,6 +104,9 @@ describe('plurals (Intl.PluralRules)', () => {
       '2 unfinished orders (complete or cancel them)',
     ]);
     expect(t.en('shift.dialog.holding', { count: 1, time: 'T' })).toBe('Holding period 1 day: it can move after T');
+    expect([1, 2].map((count) => t.en('messageCenter.unreadLabel', { count }))).toEqual(['1 unread message', '2 unread messages']);
+    expect(t.en('creators.followersCount', { count: 1 })).toBe('1 follower');
+    expect(t.zh('creators.followersCount', { count: 1 })).toBe('1 粉丝');
     expect([0, 1, 2].map((count) => t.zh('tickets.unreadCount', { count }))).toEqual(['0 个工单有新回复', '1 个工单有新回复', '2 个工单有新回复']);
     expect(t.zh('compose.burns', { count: 1 })).toBe('消耗 1 枚碎片');
     expect(t.zh('privacy.cancel.cooling', { date: 'D', count: 2 })).toBe('注销申请已提交，将于 D 生效（剩余 2 天）。在此之前你可以随时撤销。');

@@ -70,7 +70,7 @@ function CreatorRow({ c, onUnfollowed }: { c: FollowedCreator; onUnfollowed: () 
         </Link>
         {c.intro && <p className="mt-0.5 line-clamp-2 text-sm text-ink-soft">{c.intro}</p>}
         <p className="mt-1 flex flex-wrap gap-x-3 text-xs text-ink-faint">
-          <span className="tabular">{t('creators.followersCount', { n: c.followerCount })}</span>
+          <span className="tabular">{t('creators.followersCount', { count: c.followerCount })}</span>
           <span className="tabular">{c.lastMomentAt ? t('creators.page.lastMoment', { time: formatCnDateTime(c.lastMomentAt, false) }) : t('creators.page.noMomentYet')}</span>
         </p>
       </div>

@@ -14,7 +14,7 @@ export function UnreadBadge({ testId, className = '' }: { testId: string; classN
       data-testid={testId}
       data-count={unread === null ? '' : String(n)}
       hidden={n === 0}
-      aria-label={n > 0 ? t('messageCenter.unreadLabel', { n }) : undefined}
+      aria-label={n > 0 ? t('messageCenter.unreadLabel', { count: n }) : undefined}
       className={`tabular inline-flex h-4 min-w-4 items-center justify-center rounded-full bg-danger px-1 text-[10px] font-medium leading-none text-white ${className}`}
     >
       {n > 99 ? '99+' : n}
