@@ -64,6 +64,16 @@ suite web-unit apps/web CI="${CI:-}"
 # SSR smoke of the build against the real server, and the initial-JS budget of every public page (≤ 150 KiB gzip).
 echo; echo "[test] ── web-smoke (SSR checks, initial JS ≤ 150 KiB gzip per public page)"
 if (cd apps/web && node scripts/smoke.mjs); then result web-smoke 1 0 'SSR smoke run'; else echo "[test] web-smoke FAILED"; result web-smoke 0 1 'SSR smoke run'; status=1; fi
+# Node 24 (the newest on npm, installed into .cache/node24 by scripts/node24.sh): the server suite on SQLite
+# and the SSR smoke again. The PostgreSQL and chain suites do not depend on the Node version's SQLite driver.
+echo; echo "[test] ── Node 24"
+if node24=$(bash scripts/node24.sh); then
+  suite server-sqlite-node24 apps/server CI="${CI:-}" PATH="$node24:$PATH"
+  echo; echo "[test] ── web-smoke-node24"
+  if (cd apps/web && PATH="$node24:$PATH" node scripts/smoke.mjs); then result web-smoke-node24 1 0 'SSR smoke run on Node 24'; else echo "[test] web-smoke-node24 FAILED"; result web-smoke-node24 0 1 'SSR smoke run on Node 24'; status=1; fi
+else
+  echo "[test] Node 24 install FAILED"; result node24 0 1 'Node 24 install'; status=1
+fi
 [ -d packages/protocol/test ] && suite protocol packages/protocol CI="${CI:-}"
 [ -d packages/contracts/test ] && suite contracts packages/contracts CI="${CI:-}"
 [ -d e2e/tests ] && suite e2e e2e CI="${CI:-}"
