@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { filterMeta, projectOption, projectTitle } from '@cfx/contract/catalog.ts';
-import type { bid, bidStatistics, chainListingState, closeSale, cost, listing, loveResult, orderDetail, preOpenSale } from '@cfx/contract/market.ts';
+import type { bid, chainListingState, closeSale, cost, listing, orderDetail, preOpenSale } from '@cfx/contract/market.ts';
 import type { api } from '../../../lib/api.ts';
 
 export type { GoodsCard, GoodsDetail } from '@cfx/contract/catalog.ts';
@@ -20,8 +20,6 @@ export type Listing = z.infer<typeof listing>;
 export type CloseSaleResult = z.infer<typeof closeSale>;
 export type ChainListingState = z.infer<typeof chainListingState>;
 export type Bid = z.infer<typeof bid>;
-export type BidStatistics = z.infer<typeof bidStatistics>;
-export type LoveResult = z.infer<typeof loveResult>;
 export type OrderDetail = z.infer<typeof orderDetail>;
 
 /**

@@ -7,7 +7,7 @@ import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import type { ApiResult } from '../../../lib/api.ts';
 import { toast } from '../../../stores/toast.ts';
 import { useUserStore } from '../../../stores/user.ts';
-import { cancelOrder } from '../api/cancel-order.ts';
+import { useCancelOrder } from '../hooks/use-cancel-order.ts';
 import { createOrder } from '../api/create-order.ts';
 import type { OrderDetail } from '../../../lib/orders/types.ts';
 import { goodsPath, isAwaitingPayment, isClosed, textGroup } from '../../../lib/orders/status.ts';
@@ -153,20 +153,11 @@ function ReservedOrder({ orderNo, compact }: { orderNo: string; compact: boolean
   const { t } = useTranslation();
   const navigate = useNavigate();
   const q = useOrder(orderNo, { pollMs: 5000 });
-  const [cancelling, setCancelling] = useState(false);
+  const cancel = useCancelOrder(() => void q.refetch());
   if (q.isPending) return <LoadingBlock label={t('orders.loading')} />;
   if (q.isError) return <Failure message={q.error.message || t('orders.loadFailed')} status="" goodsId={null} />;
   const o = q.data;
   const awaiting = isAwaitingPayment(o.status) && o.remainingMs > 0;
-  const onCancel = async () => {
-    setCancelling(true);
-    const r = await cancelOrder(o.orderNo);
-    setCancelling(false);
-    if (r.ok) {
-      toast.success(r.message || t('orders.cancelled'));
-      void q.refetch();
-    }
-  };
   return (
     <div className="space-y-5">
       {awaiting && (
@@ -193,7 +184,7 @@ function ReservedOrder({ orderNo, compact }: { orderNo: string; compact: boolean
             <li>{t('orders.noticeSettle')}</li>
           </ul>
           <div className="flex flex-wrap justify-end gap-2">
-            <button type="button" className="btn-ghost h-11" disabled={cancelling} onClick={() => void onCancel()} data-testid="object-buy-cancel">
+            <button type="button" className="btn-ghost h-11" disabled={cancel.isPending} onClick={() => cancel.mutate(o.orderNo)} data-testid="object-buy-cancel">
               {t('orders.cancel')}
             </button>
             <button type="button" className="btn-primary h-11 min-w-40 text-base" onClick={() => void navigate(`/pay?orderNo=${encodeURIComponent(o.orderNo)}`)} data-testid="object-buy-pay">

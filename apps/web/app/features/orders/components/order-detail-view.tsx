@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/index.ts';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
-import { toast } from '../../../stores/toast.ts';
-import { cancelOrder } from '../api/cancel-order.ts';
+import { useCancelOrder } from '../hooks/use-cancel-order.ts';
 import { isAwaitingPayment } from '../../../lib/orders/status.ts';
 import { DeadlineCountdown } from '../../../components/countdown/countdown.tsx';
 import { OrderProgress } from './order-progress.tsx';
@@ -15,7 +13,7 @@ import { useOrder } from '../../../lib/orders/use-order.ts';
 export function OrderDetailView({ orderNo, backTo }: { orderNo: string; backTo: string }) {
   const { t } = useTranslation();
   const q = useOrder(orderNo, { pollMs: 3000 });
-  const [cancelling, setCancelling] = useState(false);
+  const cancel = useCancelOrder(() => void q.refetch());
   if (q.isPending) return <LoadingBlock label={t('orders.loading')} />;
   if (q.isError) {
     return (
@@ -29,15 +27,6 @@ export function OrderDetailView({ orderNo, backTo }: { orderNo: string; backTo: 
   }
   const o = q.data;
   const awaiting = isAwaitingPayment(o.status) && o.remainingMs > 0;
-  const onCancel = async () => {
-    setCancelling(true);
-    const r = await cancelOrder(o.orderNo);
-    setCancelling(false);
-    if (r.ok) {
-      toast.success(r.message || t('orders.cancelled'));
-      void q.refetch();
-    }
-  };
   return (
     <div className="space-y-6" data-testid="order-detail" data-status={o.status}>
       <Link to={backTo} className="text-sm text-brand hover:underline" data-testid="order-detail-back">
@@ -51,7 +40,7 @@ export function OrderDetailView({ orderNo, backTo }: { orderNo: string; backTo: 
               {t('orders.payWithin')} <DeadlineCountdown deadline={q.deadline} onEnd={() => void q.refetch()} />
             </p>
             <div className="flex gap-2">
-              <button type="button" className="btn-ghost h-9" disabled={cancelling} onClick={() => void onCancel()} data-testid="order-cancel">
+              <button type="button" className="btn-ghost h-9" disabled={cancel.isPending} onClick={() => cancel.mutate(o.orderNo)} data-testid="order-cancel">
                 {t('orders.cancel')}
               </button>
               <Link to={`/pay?orderNo=${encodeURIComponent(o.orderNo)}`} className="btn-primary h-9" data-testid="order-pay">

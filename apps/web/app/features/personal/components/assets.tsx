@@ -17,7 +17,7 @@ import { useUserStore } from '../../../stores/user.ts';
 import { getCollectionHead } from '../api/get-collection-head.ts';
 import { listFavorites } from '../api/list-favorites.ts';
 import { listMyAssets } from '../api/list-my-assets.ts';
-import { toggleLove } from '../api/toggle-love.ts';
+import { toggleLove } from '../../../lib/market-api/toggle-love.ts';
 import type { AssetFilter, GoodsCard } from '../api/types.ts';
 
 const PAGE_SIZE = 12;

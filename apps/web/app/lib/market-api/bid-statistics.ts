@@ -1,11 +1,14 @@
+import type { z } from 'zod';
+import type { bidStatistics } from '@cfx/contract/market.ts';
 import type { MarketPaths } from '@cfx/contract/routes.ts';
-import { apiData } from '../../../lib/api.ts';
-import type { BidStatistics } from './types.ts';
+import { apiData } from '../api.ts';
+
+export type BidStatistics = z.infer<typeof bidStatistics>;
 
 /** Checked against the contract by type (a value import would grow the shared chunk of `/`). */
 const BARGIN_LIST_STATISTICS_PATH: (typeof MarketPaths)['barginListStatistics'] = '/goods/v1/barginListStatistics';
 
-/** POST /goods/v1/barginListStatistics — my active / accepted bids and the bids on my collectibles. */
+/** POST /goods/v1/barginListStatistics — my active / accepted bids and the bids on my collectibles (the bid tabs, the bid box). */
 export function getBidStatistics() {
   return apiData<BidStatistics>(BARGIN_LIST_STATISTICS_PATH, {}, { silent: true });
 }
