@@ -4,6 +4,7 @@ pragma solidity 0.8.26;
 import {ERC721} from "@openzeppelin/contracts/token/ERC721/ERC721.sol";
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
+import {Cip23} from "./Cip23.sol";
 
 /// @title Collectible
 /// @notice ERC-721 token of the marketplace's digital collectibles on Conflux Core.
@@ -25,7 +26,7 @@ import {ERC2981} from "@openzeppelin/contracts/token/common/ERC2981.sol";
 ///    contiguous token id range, and the operator (or owner) sets one royalty per range
 ///    (`setRangeRoyalty`, at most MAX_ROYALTY_BPS); a token outside every range gets the
 ///    owner's default royalty (`setDefaultRoyalty`, none unless set).
-contract Collectible is ERC721, ERC2981, Ownable {
+contract Collectible is ERC721, ERC2981, Ownable, Cip23 {
     /// What a holder consents to: burn `burnIds` (all owned by `owner`) and receive `mintIds`.
     struct Consume {
         address owner;
@@ -38,13 +39,8 @@ contract Collectible is ERC721, ERC2981, Ownable {
     string public constant DOMAIN_NAME = "Collectible";
     string public constant DOMAIN_VERSION = "1";
 
-    bytes32 public constant DOMAIN_TYPEHASH =
-        keccak256("CIP23Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 public constant CONSUME_TYPEHASH =
         keccak256("Consume(address owner,uint256[] burnIds,uint256[] mintIds,string flowId)");
-
-    /// secp256k1n / 2: signatures with a larger s are malleable copies and are rejected.
-    uint256 private constant HALF_ORDER = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
 
     /// Account allowed to mint and to submit signed consume flows (the platform's hot wallet).
     address public operator;
@@ -86,10 +82,6 @@ contract Collectible is ERC721, ERC2981, Ownable {
     error EmptyConsume();
     error FlowIdUsed(bytes32 flowKey);
     error NotTokenOwner(uint256 tokenId, address owner, address actualOwner);
-    error InvalidSignatureLength(uint256 length);
-    error InvalidSignatureV(uint8 v);
-    error InvalidSignatureS(bytes32 s);
-    error InvalidSigner(address recovered, address owner);
     error InvalidRoyaltyRange(uint256 firstId, uint256 lastId);
     error RoyaltyTooHigh(uint96 bps);
 
@@ -250,22 +242,9 @@ contract Collectible is ERC721, ERC2981, Ownable {
         return keccak256(abi.encode(owner_, keccak256(bytes(flowId))));
     }
 
-    /// @notice CIP-23 domain separator: name, version, this chain's id and this contract.
-    function domainSeparator() public view returns (bytes32) {
-        return domainSeparatorFor(block.chainid, address(this));
-    }
-
-    /// @notice Domain separator for any chain id / contract (golden-vector checks).
-    function domainSeparatorFor(uint256 chainId, address verifyingContract) public pure returns (bytes32) {
-        return keccak256(
-            abi.encode(
-                DOMAIN_TYPEHASH,
-                keccak256(bytes(DOMAIN_NAME)),
-                keccak256(bytes(DOMAIN_VERSION)),
-                chainId,
-                verifyingContract
-            )
-        );
+    /// @dev The CIP-23 domain name and version of this contract.
+    function _cip23NameAndVersion() internal pure override returns (string memory, string memory) {
+        return (DOMAIN_NAME, DOMAIN_VERSION);
     }
 
     /// @notice CIP-23 struct hash of a Consume (arrays: keccak256 of the packed 32-byte words).
@@ -283,7 +262,7 @@ contract Collectible is ERC721, ERC2981, Ownable {
 
     /// @notice The digest the holder signs: keccak256(0x1901 ‖ domainSeparator ‖ hashConsume(c)).
     function consumeDigest(Consume calldata c) public view returns (bytes32) {
-        return keccak256(abi.encodePacked(hex"1901", domainSeparator(), hashConsume(c)));
+        return _hashTypedData(hashConsume(c));
     }
 
     /// @notice consumeDigest as it would be on another chain / contract (golden-vector checks).
@@ -292,7 +271,7 @@ contract Collectible is ERC721, ERC2981, Ownable {
         uint256 chainId,
         address verifyingContract
     ) external pure returns (bytes32) {
-        return keccak256(abi.encodePacked(hex"1901", domainSeparatorFor(chainId, verifyingContract), hashConsume(c)));
+        return _hashTypedDataFor(hashConsume(c), chainId, verifyingContract);
     }
 
     /// @notice Recover the signer of `c` (reverts on a malformed or malleable signature).
@@ -307,20 +286,5 @@ contract Collectible is ERC721, ERC2981, Ownable {
 
     function _baseURI() internal view override returns (string memory) {
         return _baseTokenURI;
-    }
-
-    /// @dev Strict ECDSA recovery, the same rules as Exchange._recover: exactly 65 bytes,
-    /// v in {27, 28} after adding 27 to 0/1 (Conflux wallets sign with v = 0/1), s in the
-    /// lower half order, non-zero signer. On Core ecrecover returns the 0x1… hex address.
-    function _recover(bytes32 digest, bytes calldata signature) private pure returns (address signer) {
-        if (signature.length != 65) revert InvalidSignatureLength(signature.length);
-        bytes32 r = bytes32(signature[0:32]);
-        bytes32 s = bytes32(signature[32:64]);
-        uint8 v = uint8(signature[64]);
-        if (v < 27) v += 27;
-        if (v != 27 && v != 28) revert InvalidSignatureV(uint8(signature[64]));
-        if (uint256(s) > HALF_ORDER) revert InvalidSignatureS(s);
-        signer = ecrecover(digest, v, r, s);
-        if (signer == address(0)) revert InvalidSigner(address(0), address(0));
     }
 }

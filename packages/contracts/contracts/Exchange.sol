@@ -3,6 +3,7 @@ pragma solidity 0.8.26;
 
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
+import {Cip23} from "./Cip23.sol";
 
 /// @title Exchange
 /// @notice Settles the marketplace's consignment sales on Conflux Core.
@@ -23,7 +24,7 @@ import {IERC721} from "@openzeppelin/contracts/token/ERC721/IERC721.sol";
 ///  - fill state is keyed by the order hash / order ids, never by signature bytes,
 ///    and malleable (high-s) or malformed signatures are rejected;
 ///  - only the operator executes, and only while the token is approved to the exchange.
-contract Exchange is Ownable {
+contract Exchange is Ownable, Cip23 {
     struct ListOrder {
         address seller;
         address nftToken;
@@ -43,13 +44,8 @@ contract Exchange is Ownable {
     string public constant DOMAIN_NAME = "1";
     string public constant DOMAIN_VERSION = "1";
 
-    bytes32 public constant DOMAIN_TYPEHASH =
-        keccak256("CIP23Domain(string name,string version,uint256 chainId,address verifyingContract)");
     bytes32 public constant LIST_ORDER_TYPEHASH =
         keccak256("listOrder(address seller,address nftToken,uint256 tokenId,uint256 amount,string sellerOrderId)");
-
-    /// secp256k1n / 2: signatures with a larger s are malleable copies and are rejected.
-    uint256 private constant HALF_ORDER = 0x7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF5D576E7357A4501DDFE92F46681B20A0;
 
     /// Account allowed to execute orders (the platform's hot wallet).
     address public operator;
@@ -76,10 +72,6 @@ contract Exchange is Ownable {
 
     error NotOperator(address caller);
     error InvalidOrder();
-    error InvalidSignatureLength(uint256 length);
-    error InvalidSignatureV(uint8 v);
-    error InvalidSignatureS(bytes32 s);
-    error InvalidSigner(address recovered, address seller);
     error OrderAlreadyFilled(bytes32 orderHash);
     error SellerOrderIdUsed(bytes32 sellerOrderKey, OrderIdState state);
     error BuyerOrderIdUsed(string buyerOrderId);
@@ -103,22 +95,9 @@ contract Exchange is Ownable {
 
     // ------------------------------------------------------------------ hashing
 
-    /// @notice CIP-23 domain separator: name, version, this chain's id and this contract.
-    function domainSeparator() public view returns (bytes32) {
-        return domainSeparatorFor(block.chainid, address(this));
-    }
-
-    /// @notice Domain separator for any chain id / contract (golden-vector checks).
-    function domainSeparatorFor(uint256 chainId, address verifyingContract) public pure returns (bytes32) {
-        return keccak256(
-            abi.encode(
-                DOMAIN_TYPEHASH,
-                keccak256(bytes(DOMAIN_NAME)),
-                keccak256(bytes(DOMAIN_VERSION)),
-                chainId,
-                verifyingContract
-            )
-        );
+    /// @dev The CIP-23 domain name and version of this contract.
+    function _cip23NameAndVersion() internal pure override returns (string memory, string memory) {
+        return (DOMAIN_NAME, DOMAIN_VERSION);
     }
 
     /// @notice CIP-23 struct hash of a listOrder.
@@ -138,7 +117,7 @@ contract Exchange is Ownable {
     /// @notice The digest the seller signs: keccak256(0x1901 ‖ domainSeparator ‖ structHash).
     /// It is also the order's identity for the fill state.
     function hashOrder(ListOrder calldata order) public view returns (bytes32) {
-        return keccak256(abi.encodePacked(hex"1901", domainSeparator(), hashListOrder(order)));
+        return _hashTypedData(hashListOrder(order));
     }
 
     /// @notice hashOrder as it would be on another chain / contract (golden-vector checks).
@@ -147,9 +126,7 @@ contract Exchange is Ownable {
         uint256 chainId,
         address verifyingContract
     ) external pure returns (bytes32) {
-        return keccak256(
-            abi.encodePacked(hex"1901", domainSeparatorFor(chainId, verifyingContract), hashListOrder(order))
-        );
+        return _hashTypedDataFor(hashListOrder(order), chainId, verifyingContract);
     }
 
     /// @notice Key of a seller's order id in sellerOrderIdState.
@@ -244,20 +221,5 @@ contract Exchange is Ownable {
             order.sellerOrderId,
             buyerOrderId
         );
-    }
-
-    /// @dev Strict ECDSA recovery: exactly 65 bytes, v in {27, 28} after adding 27 to 0/1
-    /// (Conflux wallets sign with v = 0/1), s in the lower half order, non-zero signer.
-    /// On Conflux Core ecrecover returns the 0x1… hex form of the user's address.
-    function _recover(bytes32 digest, bytes calldata signature) private pure returns (address signer) {
-        if (signature.length != 65) revert InvalidSignatureLength(signature.length);
-        bytes32 r = bytes32(signature[0:32]);
-        bytes32 s = bytes32(signature[32:64]);
-        uint8 v = uint8(signature[64]);
-        if (v < 27) v += 27;
-        if (v != 27 && v != 28) revert InvalidSignatureV(uint8(signature[64]));
-        if (uint256(s) > HALF_ORDER) revert InvalidSignatureS(s);
-        signer = ecrecover(digest, v, r, s);
-        if (signer == address(0)) revert InvalidSigner(address(0), address(0));
     }
 }
