@@ -42,9 +42,9 @@ import { startMarket } from './modules/market/index.ts';
 import { marketRoutes } from './modules/market/index.ts';
 import { bidRoutes } from './modules/bids/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
-import { createNotifier, paymentNotifyRoutes, paymentRoutes } from './modules/payments/index.ts';
+import { paymentNotifyRoutes, paymentRoutes } from './modules/payments/index.ts';
 import { ledgerRoutes } from './modules/ledger/index.ts';
-import { dropRoutes, registerDropJobs } from './modules/drops/index.ts';
+import { createDropOrderFor, dropRoutes, isDropOrderBody, registerDropJobs } from './modules/drops/index.ts';
 import { localStorage } from './providers/storage/local.ts';
 import { s3Storage } from './providers/storage/s3.ts';
 import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/index.ts';
@@ -54,10 +54,10 @@ import { registerAccountJobs } from './modules/privacy/index.ts';
 import { boxRoutes } from './modules/boxes/index.ts';
 import { composeRoutes } from './modules/compose/index.ts';
 import { shiftRoutes } from './modules/shift/index.ts';
-import { bankLogoRoutes, payoutNotifyRoutes, payoutRoutes, startPayouts } from './modules/payout/index.ts';
+import { bankLogoRoutes, createNotifier, payoutNotifyRoutes, payoutRoutes, startPayouts } from './modules/payout/index.ts';
 import { cardPayNotifyRoutes, cardPayRoutes, startCardPayJobs } from './modules/card-pay/index.ts';
 import { creatorRoutes } from './modules/creators/index.ts';
-import { studioRoutes } from './modules/studio/index.ts';
+import { studioAdminRoutes, studioRoutes } from './modules/studio/index.ts';
 import { messageRoutes } from './modules/messages/index.ts';
 import { MessageHub } from './modules/messages/index.ts';
 import { registerMessageJobs } from './modules/messages/index.ts';
@@ -68,7 +68,7 @@ import { adminRoutes } from './modules/admin/index.ts';
 import { ADMIN_BASE } from '@cfx/contract/admin-rules.ts';
 import { devTicketRoutes } from './modules/tickets/index.ts';
 import { JobRunner } from './jobs/runner.ts';
-import { attachOrderSettlement, startGoodsFlows } from './flows/index.ts';
+import { attachOrderSettlement, joinOrders, startGoodsFlows } from './flows/index.ts';
 import { startWorkerRole } from './worker-role.ts';
 
 /** Query parameters whose values are secrets (cashier tickets, signatures, tokens, codes, passwords). */
@@ -174,6 +174,8 @@ export async function buildApp(
     (msg, extra) => app.log.warn(extra ?? {}, msg),
   );
   app.addHook('onClose', async () => notifier.stop());
+  // Orders and the market joined to the modules above them (drops, payments, shift).
+  joinOrders(ctx);
   // Every job and sweep is attached to ctx.jobs here, in this order (the sweeps run in it):
   // order → payment → settlement (the settle job, order expiry, payment reconciliation).
   attachOrderSettlement(ctx);
@@ -253,7 +255,7 @@ export async function buildApp(
       searchRoutes(api, ctx);
       marketRoutes(api, ctx);
       bidRoutes(api, ctx);
-      orderRoutes(api, ctx);
+      orderRoutes(api, ctx, { isDropOrderBody, createDropOrderFor });
       paymentRoutes(api, ctx, () => notifier);
       ledgerRoutes(api, ctx);
       dropRoutes(api, ctx);
@@ -277,7 +279,7 @@ export async function buildApp(
   );
   await app.register(async (p) => paymentNotifyRoutes(p, ctx));
   // The operations console's API (docs/admin.md): its own prefix and staff token header, hidden from /mvapi/docs.
-  await app.register(async (scope) => adminRoutes(scope, ctx), { prefix: ADMIN_BASE });
+  await app.register(async (scope) => adminRoutes(scope, ctx, { releaseReviews: studioAdminRoutes }), { prefix: ADMIN_BASE });
   await app.register(async (p) => payoutNotifyRoutes(p, ctx));
   await app.register(async (p) => cardPayNotifyRoutes(p, ctx));
 

@@ -9,3 +9,4 @@ export { accountRoutes } from './routes.ts';
 export { recordSecurityEvent } from './security-log.ts';
 export { findSessionUser } from './sessions.ts';
 export { consumeSmsCode, issueSmsCode } from './sms-codes.ts';
+export { optionalUserId } from './viewer.ts';

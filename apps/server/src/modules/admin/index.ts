@@ -4,3 +4,4 @@ export { writeAudit } from './audit.ts';
 export { adminRoutes } from './routes.ts';
 export { hashedOneTimePassword, insertStaff, normaliseUsername } from './staff-accounts.ts';
 export { resetPassword, resetTotp } from './staff-manage.ts';
+export type { AdminPlugins } from './routes.ts';

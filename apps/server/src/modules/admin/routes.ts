@@ -23,7 +23,15 @@ import { checkReason, freezeUser, revealMobile, searchUsers, unfreezeUser, userD
 import { afterCreatorChange, checkCreatorEdit, creatorForStaff, listCreatorsForStaff, setCreatorDisabled, setCreatorVerified, updateCreatorByStaff } from './creators.ts';
 import { withdrawalRoutes } from './withdrawals.ts';
 import { catalogRoutes } from './catalog/routes.ts';
-import { studioAdminRoutes } from '../studio/index.ts';
+
+/**
+ * The console routes other modules add (they import admin's adminRoute, so admin cannot import
+ * them): given by the app at start-up.
+ */
+export interface AdminPlugins {
+  /** The creator studio's release reviews (modules/studio/admin-routes.ts). */
+  releaseReviews: (scope: FastifyInstance, ctx: AppContext) => void;
+}
 
 /**
  * The operations console's API under ADMIN_BASE (docs/admin.md): registered in its own scope by
@@ -31,7 +39,7 @@ import { studioAdminRoutes } from '../studio/index.ts';
  * @cfx/contract/admin-rules.ts or a sign-in step) and whether it writes an audit row — and is
  * hidden from the public OpenAPI document. The staff token travels in `x-staff-token` only.
  */
-export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
+export async function adminRoutes(scope: FastifyInstance, ctx: AppContext, plugins: AdminPlugins) {
   guardAdminScope(scope);
 
   /* ───────────── sign-in (staff-auth.ts) ───────────── */
@@ -285,7 +293,7 @@ export async function adminRoutes(scope: FastifyInstance, ctx: AppContext) {
   /* ───────────── catalogue and content editors (catalog/routes.ts) ───────────── */
   await catalogRoutes(scope, ctx);
   /* ───────────── release reviews of the creator studio (studio/admin-routes.ts) ───────────── */
-  studioAdminRoutes(scope, ctx);
+  plugins.releaseReviews(scope, ctx);
 
   /* ───────────── audit log (audit-list.ts) ───────────── */
   adminRoute(scope, ctx, { path: AdminPaths.auditList, access: 'audit.read', audit: false, body: A.auditListBody, handler: (c) => listAudit(ctx, c.body) });

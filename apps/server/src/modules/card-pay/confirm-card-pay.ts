@@ -1,9 +1,9 @@
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { buyerOrder } from '../payments/index.ts';
+import { buyerOrder } from '../orders/index.ts';
 import { unavailable } from '../payout/index.ts';
-import { requireQuickPay } from './card-pay-provider.ts';
+import { requireQuickPay } from '../payout/index.ts';
 import { CARD_PAY_MAX_WRONG, cardPaymentView, failCardPayment, myCardPayment } from './card-payment-view.ts';
 import { quickPayCard } from './start-card-pay.ts';
 

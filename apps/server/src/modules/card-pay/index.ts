@@ -1,3 +1,2 @@
 /** The public face of modules/card-pay: what other modules, flows and the app may use (docs/architecture.md, "Module map"). */
-export { cardPayAvailable, cardRefunder } from './card-pay-provider.ts';
 export { cardPayNotifyRoutes, cardPayRoutes, startCardPayJobs } from './routes.ts';

@@ -2,7 +2,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { unavailable } from '../payout/index.ts';
-import { requireQuickPay } from './card-pay-provider.ts';
+import { requireQuickPay } from '../payout/index.ts';
 import { CARD_PAY_MAX_SENDS, CARD_PAY_RESEND_MS, cardPaymentView, myCardPayment } from './card-payment-view.ts';
 import { quickPayCard } from './start-card-pay.ts';
 

@@ -10,11 +10,11 @@ import { FILLED_REVERTS } from '../market/index.ts';
 import { closeUnpaidOrder } from '../orders/index.ts';
 import { settleRequestOf } from '../orders/index.ts';
 import { moveOrder } from '../orders/index.ts';
-import { buyerOrder } from '../payments/index.ts';
+import { buyerOrder } from '../orders/index.ts';
 import { findRealname } from '../payout/index.ts';
 import { unavailable } from '../payout/index.ts';
 import type { QuickPayCard } from '../../providers/payout/types.ts';
-import { cardNotifyUrl, requireQuickPay } from './card-pay-provider.ts';
+import { cardNotifyUrl, requireQuickPay } from '../payout/index.ts';
 import { cardPaymentView, failCardPayment } from './card-payment-view.ts';
 
 /** The card as the provider needs it: number, reserved phone and holder opened from their sealed form, in memory only. */

@@ -15,7 +15,7 @@ import { listGoods } from './list-goods.ts';
 import { listHistoryActions, listPriceHistory } from './list-goods-history.ts';
 import { findAllProjects, listCreatorProjects, listProjects } from './list-projects.ts';
 import { listCreators, queryCreator } from './query-creator.ts';
-import { optionalUserId } from '../creators/index.ts';
+import { optionalUserId } from '../accounts/index.ts';
 
 /** Releases, collectibles and creators. */
 export function catalogRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -4,4 +4,3 @@ export { onboardCreator } from './onboard-creator.ts';
 export { requireOwnCreator } from './own-creator.ts';
 export { ownedImages } from './owned-images.ts';
 export { creatorRoutes } from './routes.ts';
-export { optionalUserId } from './viewer.ts';

@@ -19,7 +19,7 @@ import { makeCreator } from './make-creator.ts';
 import { mediaInfo } from './media-info.ts';
 import { requireOwnCreator } from './own-creator.ts';
 import { updateCreator } from './update-creator.ts';
-import { optionalUserId } from './viewer.ts';
+import { optionalUserId } from '../accounts/index.ts';
 
 /**
  * Follow and creators (docs/api.md "Follow and creators"): follow / unfollow,

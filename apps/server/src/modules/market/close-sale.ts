@@ -3,7 +3,7 @@ import { ZERO_HEX_ADDRESS } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { inTx } from '../../db/tx.ts';
-import { closeUnpaidOrder } from '../orders/index.ts';
+import { marketHooks } from './market-hooks.ts';
 import { historyAction, liveListing, loadGoods, setGoodsListed } from './repo.ts';
 
 /**
@@ -18,7 +18,7 @@ export async function closeSale(ctx: AppContext, userId: number, goodsId: number
   const g = await loadGoods(ctx.db.kysely, goodsId);
   if (g.owner_user_id !== userId) throw new ApiError(Status.FORBIDDEN, 'goodsNotYours');
   let l = await liveListing(ctx.db.kysely, goodsId);
-  if (l?.status === 'reserved' && l.reserved_order_no && (await closeUnpaidOrder(ctx, l.reserved_order_no, 'expired', { dueOnly: true }))) {
+  if (l?.status === 'reserved' && l.reserved_order_no && (await marketHooks(ctx).closeUnpaidOrder(ctx, l.reserved_order_no, 'expired', { dueOnly: true }))) {
     l = await liveListing(ctx.db.kysely, goodsId); // the holding order was past its payment window
   }
   if (!l || l.kind !== 'market') throw new ApiError(Status.GOODS_STATE, 'goodsNotOnSale');

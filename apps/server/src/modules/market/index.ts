@@ -11,3 +11,5 @@ export type { CheckResult, SettleRequest, TokenEvent, TxOutcome } from './settle
 export { startMarket } from './start-market.ts';
 export { verifySignedDraft } from './verify-listing.ts';
 export { resyncGoodsOwner } from './watch-chain.ts';
+export { attachMarketHooks } from './market-hooks.ts';
+export type { MarketHooks } from './market-hooks.ts';

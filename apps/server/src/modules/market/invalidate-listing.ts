@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
-import { moveOrder } from '../orders/index.ts';
+import { marketHooks } from './market-hooks.ts';
 import { historyAction } from './repo.ts';
 
 /**
@@ -17,7 +17,7 @@ export async function invalidateListing(ctx: AppContext, listingId: number, reas
     if (l.status === 'reserved' && l.reserved_order_no) {
       const o = await trx.selectFrom('orders').select(['status']).where('order_no', '=', l.reserved_order_no).executeTakeFirst();
       if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
-      const moved = await moveOrder(trx, l.reserved_order_no, o.status, 'cancelled', now, { closed_at: now, fail_reason: `listing no longer valid: ${reason}`.slice(0, 200) }, `listing no longer valid: ${reason}`);
+      const moved = await marketHooks(ctx).moveOrder(trx, l.reserved_order_no, o.status, 'cancelled', now, { closed_at: now, fail_reason: `listing no longer valid: ${reason}`.slice(0, 200) }, `listing no longer valid: ${reason}`);
       if (!moved) return false;
       await trx.updateTable('listings').set({ status: 'invalid', close_reason: reason.slice(0, 32), closed_at: now, reserved_order_no: null }).where('id', '=', l.id).where('status', '=', 'reserved').execute();
     } else if (l.status === 'on_sale') {

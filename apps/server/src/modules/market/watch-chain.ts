@@ -7,7 +7,6 @@ import { historyAction, liveListing, loadGoods, requireSettlement, toListing } f
 import { invalidateListing } from './invalidate-listing.ts';
 import { pendingCancels } from './track-order-cancels.ts';
 import type { TokenEvent } from './settlement-chain.ts';
-import { onIndexedTransfers } from '../shift/index.ts';
 
 /**
  * No ghost listings: when the indexer sees a Transfer or Approval of a token with a live listing,
@@ -43,7 +42,7 @@ export async function onTokenEvents(ctx: AppContext, events: TokenEvent[]) {
   const transfers = events.filter((e) => e.event === 'Transfer' && e.to && e.from && !sameAddr(e.from, ZERO_HEX_ADDRESS));
   if (!transfers.length) return;
   // Shifts and gifts (modules/shift): pending ones applied, moves to an unlinked own address followed.
-  await onIndexedTransfers(ctx, transfers);
+  await ctx.market?.onIndexedTransfers?.(transfers);
   // Only tokens whose owner in the database is not the recipient, and that no sale in flight is
   // moving (it moves the goods itself when it completes), need a closer look.
   const rows = await ctx.db.kysely

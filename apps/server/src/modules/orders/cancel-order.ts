@@ -1,7 +1,7 @@
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { buyerOrder } from '../payments/index.ts';
+import { buyerOrder } from './buyer-order.ts';
 import { closeUnpaidOrder } from './close-order.ts';
 import { orderDetailOf } from './order-view.ts';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { inTx } from '../../db/tx.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
-import { releaseDropOrder } from '../drops/index.ts';
+import { orderHooks } from './order-hooks.ts';
 import { notifyOrderExpired } from '../messages/index.ts';
 
 /**
@@ -35,7 +35,7 @@ export async function closeUnpaidOrder(
     if (!moved) return false;
     await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
     // A drop order gives its units back to the release's stock and the buyer's quota (exactly once: the move above is conditional).
-    await releaseDropOrder(ctx, trx, orderNo, now);
+    await orderHooks(ctx).releaseUnpaid(ctx, trx, orderNo, now);
     // The buyer's "order expired" message (not for a cancellation: the buyer or the system chose it).
     if (to === 'expired') await notifyOrderExpired(ctx, trx, orderNo, now);
     return true;

@@ -4,7 +4,7 @@ import { ApiError } from '../../http/envelope.ts';
 import { balanceOf } from '../ledger/index.ts';
 import { Account } from '../ledger/index.ts';
 import { notFound } from '../market/index.ts';
-import { availableMethods } from '../payments/index.ts';
+import { orderHooks } from './order-hooks.ts';
 import { closeUnpaidOrder } from './close-order.ts';
 import { orderDetailOf } from './order-view.ts';
 
@@ -35,7 +35,7 @@ export async function queryAmount(ctx: AppContext, userId: number, orderNo: stri
     amountFen: Number(r.price_fen),
     expiresAt: Number(r.expires_at),
     remainingMs: awaiting ? Math.max(0, Number(r.expires_at) - ctx.now()) : 0,
-    methods: availableMethods(ctx),
+    methods: orderHooks(ctx).paymentMethods(ctx),
     balanceFen: await balanceOf(ctx.db.kysely, Account.user(userId)),
   };
 }

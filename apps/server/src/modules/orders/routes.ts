@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Status } from '@cfx/contract/envelope.ts';
 import * as M from '@cfx/contract/market.ts';
@@ -9,20 +9,28 @@ import { requireUserId } from '../../http/auth.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { createOrder } from './create-order.ts';
-import { createDropOrderFor, isDropOrderBody } from '../drops/index.ts';
 import { getOrderDetail, queryAmount } from './get-order.ts';
 import { listDeals } from './list-deals.ts';
 import { listOrders, pageOrders } from './list-orders.ts';
 import { paymentWindowText } from './payment-window.ts';
 
 /** Orders and deal records. */
-export function orderRoutes(app: FastifyInstance, ctx: AppContext) {
+/**
+ * The primary sale's order creation (modules/drops: drops/routes.ts), given by the app: the same
+ * call creates a drop order for a {projectId, count} body. Orders import nothing of drops.
+ */
+export interface DropOrders {
+  isDropOrderBody(b: { projectId?: number; goodsId?: number; listingId?: number }): b is { projectId: number; count?: number };
+  createDropOrderFor(ctx: AppContext, userId: number, body: { projectId: number; count?: number }, reply: FastifyReply): Promise<Awaited<ReturnType<typeof createOrder>>>;
+}
+
+export function orderRoutes(app: FastifyInstance, ctx: AppContext, drops: DropOrders) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   r.post(OrderPaths.createOrder, { schema: { tags, body: M.createOrderBody, response: { 200: M.orderDetailResponse } } }, async (req, reply) => {
     const userId = await requireUserId(ctx, req);
     // {projectId, count}: a primary-sale (drop) order (modules/drops); else a market order.
-    const detail = isDropOrderBody(req.body) ? await createDropOrderFor(ctx, userId, req.body, reply) : await createOrder(ctx, userId, req.body);
+    const detail = drops.isDropOrderBody(req.body) ? await drops.createDropOrderFor(ctx, userId, req.body, reply) : await createOrder(ctx, userId, req.body);
     const lang = langOf(req);
     return body(Status.OK, detail, formatMessage('orderCreated', lang, { d: paymentWindowText(ctx.config.market.paymentWindowMs, lang) }));
   });

@@ -8,14 +8,14 @@ import type { PaymentProvider } from '../../providers/payment/types.ts';
 import { inTx } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/index.ts';
 import { invalidateListing } from '../market/index.ts';
-import { notFound, requireSettlement } from '../market/index.ts';
+import { requireSettlement } from '../market/index.ts';
 import { FILLED_REVERTS } from '../market/index.ts';
-import { closeUnpaidOrder } from '../orders/index.ts';
+import { buyerOrder, closeUnpaidOrder } from '../orders/index.ts';
 import { settleRequestOf } from '../orders/index.ts';
 import { moveOrder } from '../orders/index.ts';
 import { afterPaymentJob } from '../drops/index.ts';
 import { dropSubject } from '../drops/index.ts';
-import { cardPayAvailable } from '../card-pay/index.ts';
+import { cardPayAvailable } from '../payout/index.ts';
 
 /** Payment methods available now. */
 export function availableMethods(ctx: AppContext): PayMethod[] {
@@ -27,18 +27,6 @@ export function providerFor(ctx: AppContext, method: 'sandbox' | 'alipay' | 'wec
   const p = method === 'sandbox' ? ctx.market?.providers.sandbox : method === 'wechat' ? ctx.market?.providers.wechat : ctx.market?.providers.alipay;
   if (!p) throw new ApiError(Status.PAYMENT_REFUSED, 'payMethodUnavailable');
   return p;
-}
-
-/** The order for the buyer's own call: 1404 unknown, 1012 another user's; an unpaid order past its window is expired here. */
-export async function buyerOrder(ctx: AppContext, userId: number, orderNo: string) {
-  const o = await ctx.db.kysely.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
-  if (!o) throw notFound('orderNotFound');
-  if (Number(o.buyer_user_id) !== userId) throw new ApiError(Status.FORBIDDEN, 'orderNotYours');
-  if ((o.status === 'created' || o.status === 'paying') && Number(o.expires_at) <= ctx.now()) {
-    await closeUnpaidOrder(ctx, orderNo, 'expired', { dueOnly: true });
-    throw new ApiError(Status.ORDER_STATE, 'orderExpired');
-  }
-  return o;
 }
 
 /**

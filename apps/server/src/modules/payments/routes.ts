@@ -9,7 +9,7 @@ import { requireUserId } from '../../http/auth.ts';
 import { ok } from '../../http/envelope.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import { applyProviderPayment } from './apply-payment.ts';
-import type { Notifier } from './notify-delivery.ts';
+import type { Notifier } from '../payout/index.ts';
 import { payOrder } from './pay-order.ts';
 import { confirmCashier, renderCashier, sandboxTopup } from './sandbox-cashier.ts';
 import { sandboxWechatRoutes } from './sandbox-wechat.ts';

@@ -9,7 +9,7 @@ import type { SandboxProvider } from '../../providers/payment/sandbox.ts';
 import { inTx } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/index.ts';
 import { newId } from '../market/index.ts';
-import type { Notifier } from './notify-delivery.ts';
+import type { Notifier } from '../payout/index.ts';
 
 /**
  * The sandbox provider's own pages. GET /payment/sandbox/cashier?t=<ticket> renders a small HTML

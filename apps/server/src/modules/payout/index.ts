@@ -6,3 +6,6 @@ export { bankLogoRoutes, payoutNotifyRoutes, payoutRoutes, startPayouts } from '
 export { notifyUrl, payoutRuntime, unavailable } from './runtime.ts';
 export { applyRefundOutcome, strayRefundJob } from './stray-refunds.ts';
 export { findWithdrawal, submitWithdrawal } from './withdraw.ts';
+export { cardNotifyUrl, cardPayAvailable, cardRefunder, requireQuickPay } from './card-pay-provider.ts';
+export { createNotifier } from './notify-delivery.ts';
+export type { Notifier } from './notify-delivery.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { applyRefundOutcome, submitStrayRefund } from './stray-refunds.ts';
 import { payoutRuntime } from './runtime.ts';
-import { cardRefunder } from '../card-pay/index.ts';
+import { cardRefunder } from './card-pay-provider.ts';
 import { applyPayoutNotice, submitWithdrawal } from './withdraw.ts';
 
 /**

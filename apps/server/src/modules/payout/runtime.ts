@@ -5,7 +5,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { readOrCreateSecretFile } from '../../util/private-files.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { createNotifier, type Notifier } from '../payments/index.ts';
+import { createNotifier, type Notifier } from './notify-delivery.ts';
 import { sandboxPayout, type SandboxPayout } from '../../providers/payout/sandbox.ts';
 import { yeepayPayout } from '../../providers/payout/yeepay.ts';
 import type { PayoutProvider } from '../../providers/payout/types.ts';

@@ -12,7 +12,7 @@ import { defineJob, jobOf } from '../../jobs/define-job.ts';
 import type { PaymentProvider, RefundOutcome } from '../../providers/payment/types.ts';
 import { Account, postTxn } from '../ledger/index.ts';
 import { notifyUrl } from './runtime.ts';
-import { cardRefunder } from '../card-pay/index.ts';
+import { cardRefunder } from './card-pay-provider.ts';
 
 /**
  * Refunds of stray payments to their original method (docs/payouts.md "Refunds of stray payments").

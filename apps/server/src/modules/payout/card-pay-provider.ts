@@ -4,13 +4,14 @@ import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import type { PayoutProvider } from '../../providers/payout/types.ts';
-import { notifyUrl, payoutRuntime } from '../payout/index.ts';
+import { notifyUrl, payoutRuntime } from './runtime.ts';
 
 /**
  * Bank-card quick payment (docs/payouts.md "Paying with a bank card") is offered when a payout provider
  * runs (PAYOUT_PROVIDER sandbox or yeepay): the cards are the ones users bound for withdrawals, and the
  * provider that pays withdrawals to them also charges them. Payments are recorded as provider `card`
- * (payments, orders.pay_method, the ledger's `external:card`).
+ * (payments, orders.pay_method, the ledger's `external:card`). This provider side lives in payout, below
+ * payments and card-pay: payments offers the method, card-pay runs the payment, payout refunds it.
  */
 export function cardPayAvailable(ctx: AppContext): boolean {
   const p = payoutRuntime(ctx)?.provider;

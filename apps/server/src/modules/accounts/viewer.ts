@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { tokenOf } from '../../http/auth.ts';
-import { findSessionUser } from '../accounts/index.ts';
+import { findSessionUser } from './sessions.ts';
 
 /**
  * The caller's user id on a public call (creator page, moments), or undefined for a visitor. A
