@@ -35,7 +35,9 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
   const lang = langFromCookieHeader(request.headers.get('Cookie'));
   if (lang === 'invalid') throw data(null, { status: 404 });
   const devMode = Boolean((context as { devMode?: boolean } | undefined)?.devMode);
-  const namespaces = namespacesForPath(new URL(request.url).pathname);
+  // A client navigation's data request (a fetch, not a document): the browser has held `common` since its first page.
+  const dataRequest = request.headers.get('Sec-Fetch-Dest') === 'empty';
+  const namespaces = namespacesForPath(new URL(request.url).pathname).filter((ns) => !(dataRequest && ns === 'common'));
   return { lang, namespaces, messages: catalogPart(lang, namespaces), ...(devMode ? { devMode } : {}) };
 }
 
