@@ -30,7 +30,17 @@ let nodeSqlite: NodeSqlite | null | undefined;
 /** node:sqlite when this Node has it with StatementSync#columns, else null. */
 function loadNodeSqlite(): NodeSqlite | null {
   if (nodeSqlite === undefined) {
-    const mod = process.getBuiltinModule?.('node:sqlite') as NodeSqlite | undefined;
+    // Node 22 flags node:sqlite as experimental with a warning on load; the checks below stand for it.
+    const emitWarning = process.emitWarning;
+    process.emitWarning = ((warning: string | Error, ...rest: unknown[]) => {
+      if (!/SQLite is an experimental feature/.test(String(warning))) (emitWarning as (...a: unknown[]) => void).call(process, warning, ...rest);
+    }) as typeof process.emitWarning;
+    let mod: NodeSqlite | undefined;
+    try {
+      mod = process.getBuiltinModule?.('node:sqlite') as NodeSqlite | undefined;
+    } finally {
+      process.emitWarning = emitWarning;
+    }
     nodeSqlite = mod && typeof (mod.StatementSync.prototype as { columns?: unknown }).columns === 'function' ? mod : null;
   }
   return nodeSqlite;
