@@ -43,6 +43,11 @@ export interface Chain {
   /** js-conflux-sdk contract objects, for encoding calls and reading state. */
   contracts: { collectible: any; exchange: any };
   sdk: Conflux;
+  /**
+   * Starts the chain workers of the worker role (worker-role.ts): the operator's transaction queue
+   * (nonce sync, then its send/receipt loop) and the event indexer. startChain does not start them.
+   */
+  startWorkers(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -224,12 +229,11 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       });
     }
     const queue = new TxQueue(db, cc, rpcUrl, key, operatorAddress, log);
-    await queue.start();
     const indexer = new Indexer(db, rpc, [
       { address: collectible, abi: collectibleArt.abi },
       { address: exchange, abi: exchangeArt.abi },
     ], cc.networkId, cc.indexerIntervalMs, log);
-    indexer.start(Number((await getMeta(db, 'deploy_epoch')) ?? 0));
+    const deployEpoch = Number((await getMeta(db, 'deploy_epoch')) ?? 0);
     return {
       networkId: cc.networkId,
       rpcUrl,
@@ -247,6 +251,10 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       indexer,
       contracts,
       sdk,
+      async startWorkers() {
+        await queue.start();
+        indexer.start(deployEpoch);
+      },
       async stop() {
         await paceKeeper?.stop();
         await queue.stop();
