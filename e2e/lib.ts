@@ -6,9 +6,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { DevWalletProvider } from '../apps/web/app/features/wallet/dev-wallet/provider.ts';
+import { DevWalletProvider } from '../apps/web/app/lib/wallet/dev-wallet/provider.ts';
 import { solvePow } from '../apps/server/src/modules/captcha/pow.ts';
-import { DEV_WALLET_STORAGE, memoryStore } from '../apps/web/app/features/wallet/dev-wallet/keys.ts';
+import { DEV_WALLET_STORAGE, memoryStore } from '../apps/web/app/lib/wallet/dev-wallet/keys.ts';
 import { STORAGE } from '../apps/web/app/config.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

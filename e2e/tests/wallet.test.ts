@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiRegister, goto, launchBrowser, newMobile, reload, startServer, userContext, waitMinted, type Server } from '../lib.ts';
-import { DevWalletProvider } from '../../apps/web/app/features/wallet/dev-wallet/provider.ts';
-import { DEV_WALLET_STORAGE, memoryStore } from '../../apps/web/app/features/wallet/dev-wallet/keys.ts';
-import { sendTransactionAndWait } from '../../apps/web/app/features/wallet/tx.ts';
+import { DevWalletProvider } from '../../apps/web/app/lib/wallet/dev-wallet/provider.ts';
+import { DEV_WALLET_STORAGE, memoryStore } from '../../apps/web/app/lib/wallet/dev-wallet/keys.ts';
+import { sendTransactionAndWait } from '../../apps/web/app/lib/wallet/tx.ts';
 
 /**
  * Wallet linking in the browser against the real server WITH the embedded chain:
