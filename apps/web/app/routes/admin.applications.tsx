@@ -4,25 +4,26 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { AdminApplicationDetail, AdminApplicationRow, Page } from '@cfx/contract/admin.ts';
 import { SETTLED_STATUSES, type SettledStatus } from '@cfx/contract/settled-rules.ts';
-import { Pager } from '../components/ui/pager.tsx';
 import { adminApi, adminData, adminFile, saveBlob } from '../features/admin/api.ts';
 import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
-import { AdminPage, Badge, Facts, fen, notify, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
+import { Badge, Facts, fen, notify, QueryState, Tabs, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { useCan } from '../features/admin/session.ts';
-import { useDetailId } from '../features/admin/detail-param.ts';
+import { AdminList, AdminListPage } from '../features/admin/components/admin-list-page.tsx';
 
-const PAGE_SIZE = 20;
 const tone = (s: SettledStatus) => (s === 'approved' ? 'good' : s === 'rejected' ? 'bad' : s === 'reviewing' ? 'info' : 'warn');
 
 /** Project applications (reviewers): the queue by status, one application with its files and history, decisions. */
 export default function AdminApplications() {
   const t = useAdminT();
-  const { id, back } = useDetailId();
   return (
-    <AdminPage title={t('applications.title')} permission="applications.read" testId="admin-applications">
-      {id !== null ? <ApplicationDetail id={id} onBack={back} /> : <ApplicationList />}
-    </AdminPage>
+    <AdminListPage
+      title={t('applications.title')}
+      permission="applications.read"
+      testId="admin-applications"
+      list={<ApplicationList />}
+      detail={(id, back) => <ApplicationDetail id={id} onBack={back} />}
+    />
   );
 }
 
@@ -30,56 +31,29 @@ function ApplicationList() {
   const t = useAdminT();
   const [params, setParams] = useSearchParams();
   const status = (params.get('status') ?? 'submitted') as SettledStatus | '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useQuery({
-    queryKey: ['admin', 'applications', status, page],
-    queryFn: () => adminData<Page<AdminApplicationRow>>(AdminPaths.applicationsList, { status: status || null, pageNum: page, pageSize: PAGE_SIZE }),
-  });
   return (
-    <>
-      <Tabs
-        value={status}
-        testId="admin-applications-tabs"
-        options={[...SETTLED_STATUSES.map((s) => ({ value: s as SettledStatus | '', label: t(`applications.status.${s}`) })), { value: '', label: t('common.all') }]}
-        onChange={(v) => setParams({ status: v })}
-      />
-      <QueryState q={q} isEmpty={(d) => d.list.length === 0}>
-        {(d) => (
-          <>
-            <Table head={[t('applications.project'), t('applications.creator'), t('applications.supply'), t('applications.price'), t('applications.applicant'), t('applications.submittedAt'), t('common.status'), '']} testId="admin-applications-table">
-              {d.list.map((a) => (
-                <tr key={a.id} data-testid="admin-application-row" data-id={a.id}>
-                  <td className={td}>{a.projectName}</td>
-                  <td className={td}>{a.creatorName}</td>
-                  <td className={`${td} tabular`}>{a.supply}</td>
-                  <td className={`${td} tabular`}>{fen(a.priceFen)}</td>
-                  <td className={`${td} tabular`}>{a.accountId}</td>
-                  <td className={`${td} tabular whitespace-nowrap`}>{when(a.createdAt)}</td>
-                  <td className={td}>
-                    <Badge tone={tone(a.status)}>{t(`applications.status.${a.status}`)}</Badge>
-                  </td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      className="text-brand hover:underline"
-                      onClick={() => {
-                        const p = new URLSearchParams(params);
-                        p.set('id', String(a.id));
-                        setParams(p);
-                      }}
-                      data-testid="admin-application-open"
-                    >
-                      {t('common.details')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-            <Pager page={page} total={d.total} pageSize={PAGE_SIZE} />
-          </>
-        )}
-      </QueryState>
-    </>
+    <AdminList<AdminApplicationRow>
+      queryKey={['admin', 'applications', status]}
+      load={(page, pageSize) => adminData<Page<AdminApplicationRow>>(AdminPaths.applicationsList, { status: status || null, pageNum: page, pageSize })}
+      testIds={{ table: 'admin-applications-table', row: 'admin-application-row', open: 'admin-application-open' }}
+      columns={[
+        { head: t('applications.project'), cell: (a) => a.projectName },
+        { head: t('applications.creator'), cell: (a) => a.creatorName },
+        { head: t('applications.supply'), cell: (a) => a.supply, className: 'tabular' },
+        { head: t('applications.price'), cell: (a) => fen(a.priceFen), className: 'tabular' },
+        { head: t('applications.applicant'), cell: (a) => a.accountId, className: 'tabular' },
+        { head: t('applications.submittedAt'), cell: (a) => when(a.createdAt), className: 'tabular whitespace-nowrap' },
+        { head: t('common.status'), cell: (a) => <Badge tone={tone(a.status)}>{t(`applications.status.${a.status}`)}</Badge> },
+      ]}
+      filters={
+        <Tabs
+          value={status}
+          testId="admin-applications-tabs"
+          options={[...SETTLED_STATUSES.map((s) => ({ value: s as SettledStatus | '', label: t(`applications.status.${s}`) })), { value: '', label: t('common.all') }]}
+          onChange={(v) => setParams({ status: v })}
+        />
+      }
+    />
   );
 }
 

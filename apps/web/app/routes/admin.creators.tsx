@@ -4,17 +4,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { AdminCreatorDetail, AdminCreatorRow, Page } from '@cfx/contract/admin.ts';
 import { CREATOR_LIMITS, MEDIA_TYPES, type MediaType } from '@cfx/contract/creator-rules.ts';
-import { Pager } from '../components/ui/pager.tsx';
 import { adminApi, adminData } from '../features/admin/api.ts';
 import { Field, ImageField } from '../features/admin/catalog/fields.tsx';
 import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
-import { AdminPage, Badge, Facts, notify, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
+import { Badge, Facts, notify, QueryState, Tabs, when } from '../features/admin/components/ui.tsx';
 import { creatorFormOf, creatorFormProblem, creatorPatch, patchChanges, type CreatorForm } from '../features/admin/creator-form.ts';
-import { useDetailId } from '../features/admin/detail-param.ts';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { useCan } from '../features/admin/session.ts';
+import { AdminList, AdminListPage } from '../features/admin/components/admin-list-page.tsx';
 
-const PAGE_SIZE = 20;
 type StateFilter = '' | 'enabled' | 'disabled';
 
 /**
@@ -23,12 +21,7 @@ type StateFilter = '' | 'enabled' | 'disabled';
  */
 export default function AdminCreators() {
   const t = useAdminT();
-  const { id, back } = useDetailId();
-  return (
-    <AdminPage title={t('creators.title')} permission="creators.read" testId="admin-creators">
-      {id !== null ? <CreatorDetail id={id} onBack={back} /> : <CreatorList />}
-    </AdminPage>
-  );
+  return <AdminListPage title={t('creators.title')} permission="creators.read" testId="admin-creators" list={<CreatorList />} detail={(id, back) => <CreatorDetail id={id} onBack={back} />} />;
 }
 
 function CreatorList() {
@@ -37,18 +30,6 @@ function CreatorList() {
   const q = params.get('q') ?? '';
   const state = (['enabled', 'disabled'].includes(params.get('state') ?? '') ? params.get('state') : '') as StateFilter;
   const verified = params.get('verified') === '1';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery({
-    queryKey: ['admin', 'creators', q, state, verified, page],
-    queryFn: () =>
-      adminData<Page<AdminCreatorRow>>(AdminPaths.creatorsList, {
-        q,
-        disabled: state === '' ? null : state === 'disabled',
-        verified: verified ? true : null,
-        pageNum: page,
-        pageSize: PAGE_SIZE,
-      }),
-  });
   const set = (k: string, v: string | null) => {
     const p = new URLSearchParams(params);
     if (v) p.set(k, v);
@@ -56,7 +37,7 @@ function CreatorList() {
     p.delete('page');
     setParams(p);
   };
-  return (
+  const filters = (
     <>
       <Tabs
         value={state}
@@ -91,49 +72,36 @@ function CreatorList() {
           {t('common.search')}
         </button>
       </form>
-      <QueryState q={query} isEmpty={(d) => d.list.length === 0}>
-        {(d) => (
-          <>
-            <p className="mb-2 text-xs text-ink-faint">{t('common.total', { n: d.total })}</p>
-            <Table head={[t('creators.id'), t('creators.name'), t('creators.accountId'), t('creators.releases'), t('creators.state'), t('creators.fromApplication'), t('creators.createdAt'), '']} testId="admin-creators-table">
-              {d.list.map((c) => (
-                <tr key={c.id} data-testid="admin-creator-row" data-creator-id={c.id}>
-                  <td className={`${td} tabular`}>{c.id}</td>
-                  <td className={td}>
-                    <span className="inline-flex items-center gap-2">
-                      <img src={c.avatar} alt="" className="h-8 w-8 rounded-full border border-line object-cover" />
-                      {c.name}
-                    </span>
-                  </td>
-                  <td className={`${td} tabular`}>{c.accountId}</td>
-                  <td className={`${td} tabular`}>{c.projectCount}</td>
-                  <td className={td}>
-                    <CreatorState c={c} />
-                  </td>
-                  <td className={`${td} tabular`}>{c.applicationId ?? t('creators.noApplication')}</td>
-                  <td className={`${td} tabular whitespace-nowrap`}>{when(c.createdAt)}</td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      className="text-brand hover:underline"
-                      onClick={() => {
-                        const p = new URLSearchParams(params);
-                        p.set('id', String(c.id));
-                        setParams(p);
-                      }}
-                      data-testid="admin-creator-open"
-                    >
-                      {t('common.details')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-            <Pager page={page} total={d.total} pageSize={PAGE_SIZE} />
-          </>
-        )}
-      </QueryState>
     </>
+  );
+  return (
+    <AdminList<AdminCreatorRow>
+      queryKey={['admin', 'creators', q, state, verified]}
+      load={(page, pageSize) =>
+        adminData<Page<AdminCreatorRow>>(AdminPaths.creatorsList, { q, disabled: state === '' ? null : state === 'disabled', verified: verified ? true : null, pageNum: page, pageSize })
+      }
+      showTotal
+      filters={filters}
+      testIds={{ table: 'admin-creators-table', row: 'admin-creator-row', open: 'admin-creator-open' }}
+      rowAttrs={(c) => ({ 'data-creator-id': c.id })}
+      columns={[
+        { head: t('creators.id'), cell: (c) => c.id, className: 'tabular' },
+        {
+          head: t('creators.name'),
+          cell: (c) => (
+            <span className="inline-flex items-center gap-2">
+              <img src={c.avatar} alt="" className="h-8 w-8 rounded-full border border-line object-cover" />
+              {c.name}
+            </span>
+          ),
+        },
+        { head: t('creators.accountId'), cell: (c) => c.accountId, className: 'tabular' },
+        { head: t('creators.releases'), cell: (c) => c.projectCount, className: 'tabular' },
+        { head: t('creators.state'), cell: (c) => <CreatorState c={c} /> },
+        { head: t('creators.fromApplication'), cell: (c) => c.applicationId ?? t('creators.noApplication'), className: 'tabular' },
+        { head: t('creators.createdAt'), cell: (c) => when(c.createdAt), className: 'tabular whitespace-nowrap' },
+      ]}
+    />
   );
 }
 

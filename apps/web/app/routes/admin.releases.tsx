@@ -3,17 +3,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { AdminReleaseDetail, AdminReleaseRow } from '@cfx/contract/admin-catalog.ts';
 import type { Page } from '@cfx/contract/admin.ts';
-import { Pager } from '../components/ui/pager.tsx';
 import { adminData } from '../features/admin/api.ts';
-import { AdminPage, Badge, fen, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
+import { AdminPage, Badge, fen, QueryState, Tabs, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { BoxEditor } from '../features/admin/catalog/box-editor.tsx';
 import { ComposePanel } from '../features/admin/catalog/compose-panel.tsx';
 import { PhasesEditor } from '../features/admin/catalog/phases-editor.tsx';
 import { ReleaseForm } from '../features/admin/catalog/release-form.tsx';
 import { WhitelistPanel } from '../features/admin/catalog/whitelist-panel.tsx';
+import { AdminList } from '../features/admin/components/admin-list-page.tsx';
 
-const PAGE_SIZE = 20;
 type Status = AdminReleaseRow['status'];
 const STATUS_TONE: Record<Status, 'good' | 'info' | 'neutral' | 'warn'> = { on_sale: 'good', upcoming: 'info', sold_out: 'warn', ended: 'neutral' };
 
@@ -81,11 +80,6 @@ function ReleaseList() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const status = (params.get('status') ?? '') as Status | '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery({
-    queryKey: ['admin', 'releases', q, status, page],
-    queryFn: () => adminData<Page<AdminReleaseRow>>(AdminPaths.releasesList, { q, status: status || null, pageNum: page, pageSize: PAGE_SIZE }),
-  });
   const setFilter = (k: string, v: string) => {
     const next = new URLSearchParams(params);
     if (v) next.set(k, v);
@@ -93,7 +87,7 @@ function ReleaseList() {
     next.delete('page');
     setParams(next);
   };
-  return (
+  const filters = (
     <>
       <form
         className="mb-4 flex flex-wrap items-center gap-3"
@@ -115,57 +109,61 @@ function ReleaseList() {
           {t('common.search')}
         </button>
       </form>
-      <QueryState q={query} isEmpty={(d) => d.list.length === 0}>
-        {(d) => (
-          <>
-            <p className="mb-2 text-xs text-ink-faint">{t('common.total', { n: d.total })}</p>
-            <Table head={[t('releases.id'), t('releases.name'), t('common.status'), t('releases.stock'), t('releases.phases'), t('releases.price'), t('releases.saleStart'), '']} testId="admin-releases-table">
-              {d.list.map((r) => (
-                <tr key={r.id} data-testid="admin-release-row" data-id={r.id} data-status={r.status}>
-                  <td className={`${td} tabular`}>{r.id}</td>
-                  <td className={td}>
-                    <div className="flex items-center gap-2">
-                      <img src={r.cover} alt="" className="h-9 w-9 shrink-0 rounded object-cover" loading="lazy" />
-                      <span className="min-w-0">
-                        <span className="block truncate text-ink">{r.name}</span>
-                        <span className="block text-xs text-ink-faint">
-                          {r.creatorName} · {r.category}
-                          {r.role !== 'release' && <> · {t(`releases.role.${r.role}`)}</>}
-                        </span>
-                      </span>
-                    </div>
-                  </td>
-                  <td className={td}>
-                    <Badge tone={STATUS_TONE[r.status]}>{t(`releases.status.${r.status}`)}</Badge>
-                  </td>
-                  <td className={`${td} tabular whitespace-nowrap`} data-testid="admin-release-stock">
-                    {r.stock.taken} / {r.stock.supply}
-                    <span className="block text-xs text-ink-faint">{t('releases.remaining', { n: r.stock.remaining })}</span>
-                  </td>
-                  <td className={`${td} text-xs`}>
-                    {r.phases.length ? r.phases.map((k) => t(`phases.kinds.${k as 'public'}`)).join(' → ') : <span className="text-ink-faint">{t('releases.noPhases')}</span>}
-                    {r.currentPhase && <span className="block text-success">{t('releases.currentPhase', { kind: t(`phases.kinds.${r.currentPhase as 'public'}`) })}</span>}
-                  </td>
-                  <td className={`${td} tabular`}>{fen(r.priceFen)}</td>
-                  <td className={`${td} tabular whitespace-nowrap`}>{when(r.saleStartAt)}</td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      className="text-brand hover:underline"
-                      onClick={() => setParams(new URLSearchParams({ id: String(r.id) }))}
-                      data-testid="admin-release-open"
-                    >
-                      {t('releases.edit')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-            <Pager page={page} total={d.total} pageSize={PAGE_SIZE} />
-          </>
-        )}
-      </QueryState>
     </>
+  );
+  return (
+    <AdminList<AdminReleaseRow>
+      queryKey={['admin', 'releases', q, status]}
+      load={(page, pageSize) => adminData<Page<AdminReleaseRow>>(AdminPaths.releasesList, { q, status: status || null, pageNum: page, pageSize })}
+      showTotal
+      filters={filters}
+      testIds={{ table: 'admin-releases-table', row: 'admin-release-row', open: 'admin-release-open' }}
+      rowAttrs={(r) => ({ 'data-id': r.id, 'data-status': r.status })}
+      openLabel={t('releases.edit')}
+      onOpen={(r) => setParams(new URLSearchParams({ id: String(r.id) }))}
+      columns={[
+        { head: t('releases.id'), cell: (r) => r.id, className: 'tabular' },
+        {
+          head: t('releases.name'),
+          cell: (r) => (
+            <div className="flex items-center gap-2">
+              <img src={r.cover} alt="" className="h-9 w-9 shrink-0 rounded object-cover" loading="lazy" />
+              <span className="min-w-0">
+                <span className="block truncate text-ink">{r.name}</span>
+                <span className="block text-xs text-ink-faint">
+                  {r.creatorName} · {r.category}
+                  {r.role !== 'release' && <> · {t(`releases.role.${r.role}`)}</>}
+                </span>
+              </span>
+            </div>
+          ),
+        },
+        { head: t('common.status'), cell: (r) => <Badge tone={STATUS_TONE[r.status]}>{t(`releases.status.${r.status}`)}</Badge> },
+        {
+          head: t('releases.stock'),
+          className: 'tabular whitespace-nowrap',
+          testId: 'admin-release-stock',
+          cell: (r) => (
+            <>
+              {r.stock.taken} / {r.stock.supply}
+              <span className="block text-xs text-ink-faint">{t('releases.remaining', { n: r.stock.remaining })}</span>
+            </>
+          ),
+        },
+        {
+          head: t('releases.phases'),
+          className: 'text-xs',
+          cell: (r) => (
+            <>
+              {r.phases.length ? r.phases.map((k) => t(`phases.kinds.${k as 'public'}`)).join(' → ') : <span className="text-ink-faint">{t('releases.noPhases')}</span>}
+              {r.currentPhase && <span className="block text-success">{t('releases.currentPhase', { kind: t(`phases.kinds.${r.currentPhase as 'public'}`) })}</span>}
+            </>
+          ),
+        },
+        { head: t('releases.price'), cell: (r) => fen(r.priceFen), className: 'tabular' },
+        { head: t('releases.saleStart'), cell: (r) => when(r.saleStartAt), className: 'tabular whitespace-nowrap' },
+      ]}
+    />
   );
 }
 

@@ -4,88 +4,58 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { AdminTicketDetail, AdminTicketRow, Page } from '@cfx/contract/admin.ts';
 import { TICKET_STATUSES, type TicketStatus } from '@cfx/contract/ticket-rules.ts';
-import { Pager } from '../components/ui/pager.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { adminApi, adminData, adminFile } from '../features/admin/api.ts';
 import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
-import { AdminPage, Badge, notify, QueryState, Table, Tabs, td, when } from '../features/admin/components/ui.tsx';
+import { Badge, notify, QueryState, Tabs, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { useCan } from '../features/admin/session.ts';
-import { useDetailId } from '../features/admin/detail-param.ts';
+import { AdminList, AdminListPage } from '../features/admin/components/admin-list-page.tsx';
 
-const PAGE_SIZE = 20;
 const tone = (s: TicketStatus) => (s === 'open' ? 'warn' : s === 'answered' ? 'info' : 'neutral');
 
 /** Customer-service tickets (support): the queue, one thread with its screenshots, answer and close. */
 export default function AdminTickets() {
   const t = useAdminT();
-  const { id, back } = useDetailId();
-  return (
-    <AdminPage title={t('tickets.title')} permission="tickets.read" testId="admin-tickets">
-      {id !== null ? <TicketDetail id={id} onBack={back} /> : <TicketList />}
-    </AdminPage>
-  );
+  return <AdminListPage title={t('tickets.title')} permission="tickets.read" testId="admin-tickets" list={<TicketList />} detail={(id, back) => <TicketDetail id={id} onBack={back} />} />;
 }
 
 function TicketList() {
   const t = useAdminT();
   const [params, setParams] = useSearchParams();
   const status = (params.get('status') ?? 'open') as TicketStatus | '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useQuery({
-    queryKey: ['admin', 'tickets', status, page],
-    queryFn: () => adminData<Page<AdminTicketRow>>(AdminPaths.ticketsList, { status: status || null, pageNum: page, pageSize: PAGE_SIZE }),
-  });
   return (
-    <>
-      <Tabs
-        value={status}
-        testId="admin-tickets-tabs"
-        options={[...TICKET_STATUSES.map((s) => ({ value: s as TicketStatus | '', label: t(`tickets.status.${s}`) })), { value: '', label: t('common.all') }]}
-        onChange={(v) => setParams({ status: v })}
-      />
-      <QueryState q={q} isEmpty={(d) => d.list.length === 0}>
-        {(d) => (
-          <>
-            <Table head={[t('tickets.subject'), t('tickets.category'), t('tickets.user'), t('tickets.orderNo'), t('tickets.lastMessage'), t('common.status'), '']} testId="admin-tickets-table">
-              {d.list.map((k) => (
-                <tr key={k.id} data-testid="admin-ticket-row" data-id={k.id}>
-                  <td className={td}>{k.subject}</td>
-                  <td className={td}>{t(`tickets.categories.${k.category}`)}</td>
-                  <td className={td}>
-                    {k.nickname} <span className="text-xs text-ink-faint">{k.accountId}</span>
-                  </td>
-                  <td className={`${td} tabular`}>{k.orderNo ?? '—'}</td>
-                  <td className={`${td} tabular whitespace-nowrap`}>{when(k.lastMessageAt)}</td>
-                  <td className={td}>
-                    <Badge tone={tone(k.status)}>{t(`tickets.status.${k.status}`)}</Badge>
-                  </td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      className="text-brand hover:underline"
-                      onClick={() => {
-                        const p = new URLSearchParams(params);
-                        p.set('id', String(k.id));
-                        setParams(p);
-                      }}
-                      data-testid="admin-ticket-open"
-                    >
-                      {t('common.details')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-            <Pager page={page} total={d.total} pageSize={PAGE_SIZE} />
-          </>
-        )}
-      </QueryState>
-    </>
+    <AdminList<AdminTicketRow>
+      queryKey={['admin', 'tickets', status]}
+      load={(page, pageSize) => adminData<Page<AdminTicketRow>>(AdminPaths.ticketsList, { status: status || null, pageNum: page, pageSize })}
+      testIds={{ table: 'admin-tickets-table', row: 'admin-ticket-row', open: 'admin-ticket-open' }}
+      columns={[
+        { head: t('tickets.subject'), cell: (k) => k.subject },
+        { head: t('tickets.category'), cell: (k) => t(`tickets.categories.${k.category}`) },
+        {
+          head: t('tickets.user'),
+          cell: (k) => (
+            <>
+              {k.nickname} <span className="text-xs text-ink-faint">{k.accountId}</span>
+            </>
+          ),
+        },
+        { head: t('tickets.orderNo'), cell: (k) => k.orderNo ?? '—', className: 'tabular' },
+        { head: t('tickets.lastMessage'), cell: (k) => when(k.lastMessageAt), className: 'tabular whitespace-nowrap' },
+        { head: t('common.status'), cell: (k) => <Badge tone={tone(k.status)}>{t(`tickets.status.${k.status}`)}</Badge> },
+      ]}
+      filters={
+        <Tabs
+          value={status}
+          testId="admin-tickets-tabs"
+          options={[...TICKET_STATUSES.map((s) => ({ value: s as TicketStatus | '', label: t(`tickets.status.${s}`) })), { value: '', label: t('common.all') }]}
+          onChange={(v) => setParams({ status: v })}
+        />
+      }
+    />
   );
 }
 
-/** A private screenshot, fetched with the staff token and shown from an object URL. */
 function Attachment({ ticketId, fileKey, name }: { ticketId: number; fileKey: string; name: string }) {
   const t = useAdminT();
   const [url, setUrl] = useState('');

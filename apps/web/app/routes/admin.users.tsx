@@ -3,25 +3,17 @@ import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { AdminUserDetail, AdminUserRow, Page } from '@cfx/contract/admin.ts';
-import { Pager } from '../components/ui/pager.tsx';
 import { adminApi, adminData } from '../features/admin/api.ts';
 import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
-import { AdminPage, Badge, Facts, fen, notify, QueryState, Table, td, when } from '../features/admin/components/ui.tsx';
+import { Badge, Facts, fen, notify, QueryState, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { useCan } from '../features/admin/session.ts';
-import { useDetailId } from '../features/admin/detail-param.ts';
-
-const PAGE_SIZE = 20;
+import { AdminList, AdminListPage } from '../features/admin/components/admin-list-page.tsx';
 
 /** User lookup (support, reviewers, finance): masked phones, an audited reveal, freeze / unfreeze with a reason. */
 export default function AdminUsers() {
   const t = useAdminT();
-  const { id, back } = useDetailId();
-  return (
-    <AdminPage title={t('users.title')} permission="users.read" testId="admin-users">
-      {id !== null ? <UserDetail id={id} onBack={back} /> : <UserList />}
-    </AdminPage>
-  );
+  return <AdminListPage title={t('users.title')} permission="users.read" testId="admin-users" list={<UserList />} detail={(id, back) => <UserDetail id={id} onBack={back} />} />;
 }
 
 function UserList() {
@@ -29,72 +21,47 @@ function UserList() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const frozen = params.get('frozen') === '1';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = useQuery({
-    queryKey: ['admin', 'users', q, frozen, page],
-    queryFn: () => adminData<Page<AdminUserRow>>(AdminPaths.usersSearch, { q, frozen, pageNum: page, pageSize: PAGE_SIZE }),
-  });
+  const yesNo = (v: boolean) => (v ? t('common.yes') : t('common.no'));
   return (
-    <>
-      <form
-        className="mb-4 flex flex-wrap items-center gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const f = new FormData(e.currentTarget);
-          const next = new URLSearchParams();
-          const text = String(f.get('q') ?? '').trim();
-          if (text) next.set('q', text);
-          if (f.get('frozen')) next.set('frozen', '1');
-          setParams(next);
-        }}
-      >
-        <input name="q" defaultValue={q} key={q} placeholder={t('users.searchPlaceholder')} className="field-input h-10 max-w-sm" data-testid="admin-users-q" />
-        <label className="flex items-center gap-1.5 text-sm text-ink-soft">
-          <input type="checkbox" name="frozen" defaultChecked={frozen} key={String(frozen)} data-testid="admin-users-frozen" /> {t('users.frozenOnly')}
-        </label>
-        <button type="submit" className="btn-primary" data-testid="admin-users-search">
-          {t('common.search')}
-        </button>
-      </form>
-      <QueryState q={query} isEmpty={(d) => d.list.length === 0}>
-        {(d) => (
-          <>
-            <p className="mb-2 text-xs text-ink-faint">{t('common.total', { n: d.total })}</p>
-            <Table head={[t('users.id'), t('users.accountId'), t('users.nickname'), t('users.mobile'), t('users.realname'), t('users.wallet'), t('common.status'), t('users.createdAt'), '']} testId="admin-users-table">
-              {d.list.map((u) => (
-                <tr key={u.id} data-testid="admin-user-row" data-user-id={u.id}>
-                  <td className={`${td} tabular`}>{u.id}</td>
-                  <td className={`${td} tabular`}>{u.accountId}</td>
-                  <td className={td}>{u.nickname}</td>
-                  <td className={`${td} tabular`}>{u.mobileMasked}</td>
-                  <td className={td}>{u.isRealname ? t('common.yes') : t('common.no')}</td>
-                  <td className={td}>{u.walletLinked ? t('common.yes') : t('common.no')}</td>
-                  <td className={td}>
-                    <UserState u={u} />
-                  </td>
-                  <td className={`${td} tabular whitespace-nowrap`}>{when(u.createdAt)}</td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      className="text-brand hover:underline"
-                      onClick={() => {
-                        const p = new URLSearchParams(params);
-                        p.set('id', String(u.id));
-                        setParams(p);
-                      }}
-                      data-testid="admin-user-open"
-                    >
-                      {t('common.details')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-            <Pager page={page} total={d.total} pageSize={PAGE_SIZE} />
-          </>
-        )}
-      </QueryState>
-    </>
+    <AdminList<AdminUserRow>
+      queryKey={['admin', 'users', q, frozen]}
+      load={(page, pageSize) => adminData<Page<AdminUserRow>>(AdminPaths.usersSearch, { q, frozen, pageNum: page, pageSize })}
+      showTotal
+      testIds={{ table: 'admin-users-table', row: 'admin-user-row', open: 'admin-user-open' }}
+      rowAttrs={(u) => ({ 'data-user-id': u.id })}
+      columns={[
+        { head: t('users.id'), cell: (u) => u.id, className: 'tabular' },
+        { head: t('users.accountId'), cell: (u) => u.accountId, className: 'tabular' },
+        { head: t('users.nickname'), cell: (u) => u.nickname },
+        { head: t('users.mobile'), cell: (u) => u.mobileMasked, className: 'tabular' },
+        { head: t('users.realname'), cell: (u) => yesNo(u.isRealname) },
+        { head: t('users.wallet'), cell: (u) => yesNo(u.walletLinked) },
+        { head: t('common.status'), cell: (u) => <UserState u={u} /> },
+        { head: t('users.createdAt'), cell: (u) => when(u.createdAt), className: 'tabular whitespace-nowrap' },
+      ]}
+      filters={
+        <form
+          className="mb-4 flex flex-wrap items-center gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const f = new FormData(e.currentTarget);
+            const next = new URLSearchParams();
+            const text = String(f.get('q') ?? '').trim();
+            if (text) next.set('q', text);
+            if (f.get('frozen')) next.set('frozen', '1');
+            setParams(next);
+          }}
+        >
+          <input name="q" defaultValue={q} key={q} placeholder={t('users.searchPlaceholder')} className="field-input h-10 max-w-sm" data-testid="admin-users-q" />
+          <label className="flex items-center gap-1.5 text-sm text-ink-soft">
+            <input type="checkbox" name="frozen" defaultChecked={frozen} key={String(frozen)} data-testid="admin-users-frozen" /> {t('users.frozenOnly')}
+          </label>
+          <button type="submit" className="btn-primary" data-testid="admin-users-search">
+            {t('common.search')}
+          </button>
+        </form>
+      }
+    />
   );
 }
 
