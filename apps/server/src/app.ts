@@ -191,9 +191,13 @@ export async function buildApp(
   startCardPayJobs(ctx);
   // Messages: the SMS job and the order-expiring / drop-reminder sweeps.
   registerMessageJobs(ctx);
-  // Every job handler is attached: the worker role (job worker + chain mint worker) starts. A due job
-  // of any kind runs on the worker's first pass.
-  const worker = await startWorkerRole(ctx, (msg, extra) => app.log.info(extra ?? {}, msg));
+  // Every job handler is attached: the worker role (chain queue, indexer and mint worker; the job
+  // worker) starts. A due job of any kind runs on the worker's first pass.
+  const worker = await startWorkerRole(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)).catch(async (err) => {
+    await ctx.chain?.stop();
+    await db.close();
+    throw err;
+  });
   app.addHook('onClose', async () => worker.stop());
   // On the embedded dev chain the demo sellers list their demo collectibles for real (approve + signed listOrder).
   const demoMarket = config.demoData && ctx.chain?.embedded && ctx.market?.settlement ? startDemoMarket(ctx, (msg, extra) => app.log.info(extra ?? {}, msg)) : undefined;
