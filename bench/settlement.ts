@@ -117,7 +117,7 @@ try {
   //    BENCH_MODE=drain: all N orders are paid first with the job worker paused, then it is started
   //    and the backlog of paid orders is drained (the settlement pipeline's own throughput).
   const drain = process.env.BENCH_MODE === 'drain';
-  if (drain) await ctx.market!.jobs.stop();
+  if (drain) await ctx.jobs.stop();
   const tPay = Date.now();
   let next = 0;
   await Promise.all(Array.from({ length: 64 }, async () => {
@@ -129,7 +129,7 @@ try {
   const tPaid = Date.now();
   log(`${N} payments in ${tPaid - tPay} ms (${(N / ((tPaid - tPay) / 1000)).toFixed(0)} payments/s)${drain ? ' with the job worker paused' : ''}`);
   const tStart = Date.now();
-  if (drain) await ctx.market!.jobs.start();
+  if (drain) await ctx.jobs.start();
   for (;;) {
     const r = await ctx.db.kysely.selectFrom('orders').select((e) => e.fn.countAll<number>().as('n')).where('status', '=', 'completed').executeTakeFirstOrThrow();
     if (Number(r.n) >= N) break;
