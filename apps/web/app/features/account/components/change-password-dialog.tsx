@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/index.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -32,7 +32,17 @@ export function ChangePasswordDialog({
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const save = useMutation({
+    mutationFn: changePassword,
+    onSuccess: async (r) => {
+      if (!r.ok) return;
+      toast.success(r.message || t('settings.saved'));
+      reset();
+      onOpenChange(false);
+      await Promise.all(['security-setting', 'sessions', 'security-events'].map((k) => client.invalidateQueries({ queryKey: [k] })));
+    },
+  });
+  const busy = save.isPending;
 
   const reset = () => {
     setOldPassword('');
@@ -41,19 +51,12 @@ export function ChangePasswordDialog({
     setCode('');
   };
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     const problem = validateChangePassword({ hasPassword, oldPassword, password, confirm, code });
     if (problem) return void toast.warning(t(`security.validation.${problem}`));
-    setBusy(true);
-    const r = await changePassword(hasPassword ? { oldPassword, password } : { password, smsCode: code });
-    setBusy(false);
-    if (!r.ok) return;
-    toast.success(r.message || t('settings.saved'));
-    reset();
-    onOpenChange(false);
-    await Promise.all(['security-setting', 'sessions', 'security-events'].map((k) => client.invalidateQueries({ queryKey: [k] })));
+    save.mutate(hasPassword ? { oldPassword, password } : { password, smsCode: code });
   }
 
   const pw = (value: string, set: (v: string) => void, testId: string, label: string, placeholder: string, autoComplete: 'current-password' | 'new-password') => (
@@ -78,7 +81,7 @@ export function ChangePasswordDialog({
       testId="change-password-dialog"
       busy={busy}
     >
-      <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+      <form onSubmit={submit} className="space-y-4" noValidate>
         {hasPassword ? (
           pw(oldPassword, setOldPassword, 'change-password-old', t('security.oldPassword'), t('security.oldPasswordPlaceholder'), 'current-password')
         ) : (

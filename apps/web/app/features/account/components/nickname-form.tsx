@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/index.ts';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import { fetchProfile } from '../../../lib/session.ts';
@@ -14,25 +15,28 @@ export function NicknameForm() {
   const nickname = useUserStore((s) => s.nickname);
   const [value, setValue] = useState(nickname);
   const [dirty, setDirty] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const save = useMutation({
+    mutationFn: modifyNickname,
+    onSuccess: async (r) => {
+      if (!r.ok) return;
+      toast.success(r.message || t('settings.saved'));
+      setDirty(false);
+      await fetchProfile();
+    },
+  });
+  const saving = save.isPending;
 
   useEffect(() => {
     if (!dirty) setValue(nickname);
   }, [nickname, dirty]);
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
+    if (saving) return;
     const name = value.trim();
     if (!name) return void toast.warning(t('settings.nicknameEmpty'));
     if (charLength(name) > LIMITS.nicknameMax) return void toast.warning(t('settings.nicknameTooLong'));
-    setSaving(true);
-    const r = await modifyNickname(name);
-    setSaving(false);
-    if (r.ok) {
-      toast.success(r.message || t('settings.saved'));
-      setDirty(false);
-      await fetchProfile();
-    }
+    save.mutate(name);
   }
 
   return (
