@@ -3,14 +3,13 @@ import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { AdminOrderDetail, AdminOrderRow, Page } from '@cfx/contract/admin.ts';
-import { Pager } from '../components/ui/pager.tsx';
 import { adminApi, adminData } from '../features/admin/api.ts';
 import { ConfirmDialog } from '../features/admin/components/dialogs.tsx';
-import { AdminPage, Badge, Facts, fen, notify, QueryState, Table, td, when } from '../features/admin/components/ui.tsx';
+import { AdminPage, Badge, Facts, fen, notify, QueryState, when } from '../features/admin/components/ui.tsx';
 import { useAdminT } from '../features/admin/i18n.ts';
 import { useCan } from '../features/admin/session.ts';
+import { AdminList } from '../features/admin/components/admin-list-page.tsx';
 
-const PAGE_SIZE = 20;
 const STATUSES = ['created', 'paying', 'paid', 'settling', 'completed', 'cancelled', 'expired', 'refunded'] as const;
 const KINDS = ['market', 'bid', 'drop'] as const;
 type Status = (typeof STATUSES)[number];
@@ -46,12 +45,7 @@ function OrderList() {
   const user = params.get('user') ?? '';
   const status = params.get('status') ?? '';
   const kind = params.get('kind') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useQuery({
-    queryKey: ['admin', 'orders', orderNo, user, status, kind, page],
-    queryFn: () => adminData<Page<AdminOrderRow>>(AdminPaths.ordersSearch, { orderNo, user, status: status || null, kind: kind || null, pageNum: page, pageSize: PAGE_SIZE }),
-  });
-  return (
+  const filters = (
     <>
       <form
         className="mb-4 flex flex-wrap items-center gap-3"
@@ -88,45 +82,33 @@ function OrderList() {
           {t('common.search')}
         </button>
       </form>
-      <QueryState q={q} isEmpty={(d) => d.list.length === 0}>
-        {(d) => (
-          <>
-            <p className="mb-2 text-xs text-ink-faint">{t('common.total', { n: d.total })}</p>
-            <Table head={[t('orders.orderNo'), t('orders.kind'), t('orders.item'), t('orders.price'), t('orders.buyer'), t('orders.seller'), t('orders.createdAt'), t('common.status'), '']} testId="admin-orders-table">
-              {d.list.map((o) => (
-                <tr key={o.orderNo} data-testid="admin-order-row" data-order-no={o.orderNo}>
-                  <td className={`${td} tabular`}>{o.orderNo}</td>
-                  <td className={td}>{t(`orders.kinds.${o.kind}`)}</td>
-                  <td className={td}>{o.title}</td>
-                  <td className={`${td} tabular`}>{fen(o.priceFen)}</td>
-                  <td className={td}>{o.buyerNickname}</td>
-                  <td className={td}>{o.sellerNickname}</td>
-                  <td className={`${td} tabular whitespace-nowrap`}>{when(o.createdAt)}</td>
-                  <td className={td}>
-                    <Badge tone={tone(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge>
-                  </td>
-                  <td className={td}>
-                    <button
-                      type="button"
-                      className="text-brand hover:underline"
-                      onClick={() => {
-                        const p = new URLSearchParams(params);
-                        p.set('no', o.orderNo);
-                        setParams(p);
-                      }}
-                      data-testid="admin-order-open"
-                    >
-                      {t('common.details')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </Table>
-            <Pager page={page} total={d.total} pageSize={PAGE_SIZE} />
-          </>
-        )}
-      </QueryState>
     </>
+  );
+  return (
+    <AdminList<AdminOrderRow>
+      queryKey={['admin', 'orders', orderNo, user, status, kind]}
+      load={(page, pageSize) => adminData<Page<AdminOrderRow>>(AdminPaths.ordersSearch, { orderNo, user, status: status || null, kind: kind || null, pageNum: page, pageSize })}
+      showTotal
+      filters={filters}
+      idOf={(o) => o.orderNo}
+      rowAttrs={(o) => ({ 'data-order-no': o.orderNo })}
+      onOpen={(o) => {
+        const p = new URLSearchParams(params);
+        p.set('no', o.orderNo);
+        setParams(p);
+      }}
+      testIds={{ table: 'admin-orders-table', row: 'admin-order-row', open: 'admin-order-open' }}
+      columns={[
+        { head: t('orders.orderNo'), cell: (o) => o.orderNo, className: 'tabular' },
+        { head: t('orders.kind'), cell: (o) => t(`orders.kinds.${o.kind}`) },
+        { head: t('orders.item'), cell: (o) => o.title },
+        { head: t('orders.price'), cell: (o) => fen(o.priceFen), className: 'tabular' },
+        { head: t('orders.buyer'), cell: (o) => o.buyerNickname },
+        { head: t('orders.seller'), cell: (o) => o.sellerNickname },
+        { head: t('orders.createdAt'), cell: (o) => when(o.createdAt), className: 'tabular whitespace-nowrap' },
+        { head: t('common.status'), cell: (o) => <Badge tone={tone(o.status)}>{t(`orders.statuses.${o.status}`)}</Badge> },
+      ]}
+    />
   );
 }
 

@@ -18,7 +18,7 @@ export interface AdminColumn<Row> {
 }
 
 /** The list half of a console list/detail page (see AdminList). */
-export interface AdminListProps<Row extends { id: number }> {
+export interface AdminListProps<Row extends object> {
   /** The react-query key before the page number (filters included, e.g. ['admin', 'users', q, frozen]). */
   queryKey: readonly unknown[];
   /** Loads one page (1-based) of `pageSize` rows. */
@@ -36,18 +36,22 @@ export interface AdminListProps<Row extends { id: number }> {
   /** The open button's text (详情 by default) and what it does (by default `?id=` added to the current params). */
   openLabel?: string;
   onOpen?: (row: Row) => void;
+  /** The row's key (its `id` by default; e.g. an order number). */
+  idOf?: (row: Row) => string | number;
 }
+
+const defaultId = (row: object) => (row as { id: number }).id;
 
 /**
  * The console's list: filters, the table with a 详情 button per row (opens `?id=`, the detail), the
  * pager (`?page=`), and loading / error / empty states. Generic over the row type: columns are typed.
  */
-export function AdminList<Row extends { id: number }>({ queryKey, load, columns, testIds, rowAttrs, filters, showTotal = false, pageSize = 20, openLabel, onOpen }: AdminListProps<Row>) {
+export function AdminList<Row extends object>({ queryKey, load, columns, testIds, rowAttrs, filters, showTotal = false, pageSize = 20, openLabel, onOpen, idOf = defaultId }: AdminListProps<Row>) {
   const t = useAdminT();
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useQuery({ queryKey: [...queryKey, page], queryFn: () => load(page, pageSize) });
-  const open = (id: number) => {
+  const open = (id: string | number) => {
     const p = new URLSearchParams(params);
     p.set('id', String(id));
     setParams(p);
@@ -61,14 +65,14 @@ export function AdminList<Row extends { id: number }>({ queryKey, load, columns,
             {showTotal && <p className="mb-2 text-xs text-ink-faint">{t('common.total', { n: d.total })}</p>}
             <Table head={[...columns.map((c) => c.head), '']} testId={testIds.table}>
               {d.list.map((row) => (
-                <tr key={row.id} data-testid={testIds.row} {...(rowAttrs ? rowAttrs(row) : { 'data-id': row.id })}>
+                <tr key={idOf(row)} data-testid={testIds.row} {...(rowAttrs ? rowAttrs(row) : { 'data-id': idOf(row) })}>
                   {columns.map((c, i) => (
                     <td key={i} className={c.className ? `${td} ${c.className}` : td} data-testid={c.testId}>
                       {c.cell(row)}
                     </td>
                   ))}
                   <td className={td}>
-                    <button type="button" className="text-brand hover:underline" onClick={() => (onOpen ? onOpen(row) : open(row.id))} data-testid={testIds.open}>
+                    <button type="button" className="text-brand hover:underline" onClick={() => (onOpen ? onOpen(row) : open(idOf(row)))} data-testid={testIds.open}>
                       {openLabel ?? t('common.details')}
                     </button>
                   </td>
