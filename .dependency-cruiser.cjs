@@ -20,35 +20,35 @@ const MODULE_DEPS = {
   accounts: [],
   admin: ['accounts', 'boxes', 'catalog', 'compose', 'content', 'creators', 'drops', 'ledger', 'market', 'orders', 'payout', 'search', 'settled', 'tickets', 'uploads'],
   bids: ['accounts', 'catalog', 'kyc', 'market', 'messages', 'orders'],
-  boxes: ['catalog', 'compose', 'content', 'drops', 'kyc', 'market'],
+  boxes: ['accounts', 'catalog', 'compose', 'content', 'drops', 'kyc', 'market'],
   captcha: [],
-  'card-pay': ['drops', 'market', 'orders', 'payments', 'payout'],
+  'card-pay': ['accounts', 'drops', 'market', 'orders', 'payments', 'payout'],
   catalog: ['accounts'],
   chain: [],
-  compose: ['catalog', 'content', 'drops', 'kyc', 'market'],
+  compose: ['accounts', 'catalog', 'content', 'drops', 'kyc', 'market'],
   content: ['catalog', 'media'],
   creators: ['accounts', 'catalog', 'content', 'messages', 'search', 'uploads'],
   demo: ['catalog', 'content', 'search'],
-  dev: ['drops'],
-  drops: ['catalog', 'chain', 'content', 'kyc', 'ledger', 'market', 'messages', 'orders', 'search'],
+  dev: ['accounts', 'drops'],
+  drops: ['accounts', 'catalog', 'chain', 'content', 'kyc', 'ledger', 'market', 'messages', 'orders', 'search'],
   invites: ['accounts'],
-  kyc: [],
-  ledger: [],
-  market: ['catalog', 'kyc'],
+  kyc: ['accounts'],
+  ledger: ['accounts'],
+  market: ['accounts', 'catalog', 'kyc'],
   media: [],
-  messages: [],
-  orders: ['kyc', 'ledger', 'market', 'messages'],
-  payments: ['drops', 'ledger', 'market', 'orders', 'payout'],
+  messages: ['accounts'],
+  orders: ['accounts', 'kyc', 'ledger', 'market', 'messages'],
+  payments: ['accounts', 'drops', 'ledger', 'market', 'orders', 'payout'],
   payout: ['accounts', 'kyc', 'ledger', 'uploads'],
   poster: ['catalog', 'content'],
   privacy: ['accounts', 'catalog', 'ledger', 'messages', 'payout'],
   search: ['accounts', 'catalog'],
-  settled: ['catalog', 'creators', 'search', 'uploads'],
-  shift: ['catalog', 'compose', 'kyc', 'market', 'orders'],
-  studio: ['admin', 'catalog', 'creators', 'drops', 'ledger', 'messages'],
-  tickets: ['messages', 'uploads'],
-  uploads: ['media'],
-  wallet: [],
+  settled: ['accounts', 'catalog', 'creators', 'search', 'uploads'],
+  shift: ['accounts', 'catalog', 'compose', 'kyc', 'market', 'orders'],
+  studio: ['accounts', 'admin', 'catalog', 'creators', 'drops', 'ledger', 'messages'],
+  tickets: ['accounts', 'messages', 'uploads'],
+  uploads: ['accounts', 'media'],
+  wallet: ['accounts'],
 };
 
 /**
@@ -61,10 +61,7 @@ const TEMPORARY_CYCLE_EDGES = [];
 const TEMPORARY_WEB_FEATURE_EDGES = [];
 
 /** Core files that still import a module: [file regex, target regex]. */
-const TEMPORARY_CORE_IMPORTS = [
-  // The session lookup of the auth hook (http/auth.ts → modules/accounts/sessions.ts): to become a port on the context.
-  [`${SERVER}http/auth\\.ts$`, `${MODULES}accounts/sessions\\.ts$`],
-];
+const TEMPORARY_CORE_IMPORTS = [];
 
 // --- the graph of MODULE_DEPS must have no cycle but the temporary edges ----------------------------
 (function assertAcyclic() {

@@ -10,3 +10,4 @@ export { recordSecurityEvent } from './security-log.ts';
 export { findSessionUser } from './sessions.ts';
 export { consumeSmsCode, issueSmsCode } from './sms-codes.ts';
 export { optionalUserId } from './viewer.ts';
+export { requireUserId, tokenOf } from './require-user.ts';

@@ -5,7 +5,7 @@ import { envelope } from '@cfx/contract/envelope.ts';
 import { UserPaths } from '@cfx/contract/routes.ts';
 import * as U from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId, tokenOf } from '../../http/auth.ts';
+import { requireUserId, tokenOf } from './require-user.ts';
 import { ApiError, ok } from '../../http/envelope.ts';
 import { Status } from '@cfx/contract/envelope.ts';
 import { loginUser } from './login-user.ts';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { tokenOf } from '../../http/auth.ts';
+import { tokenOf } from './require-user.ts';
 import { findSessionUser } from './sessions.ts';
 
 /**

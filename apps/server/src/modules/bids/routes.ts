@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as M from '@cfx/contract/market.ts';
 import { MarketPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId, tokenOf } from '../../http/auth.ts';
+import { requireUserId, tokenOf } from '../accounts/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { findSessionUser } from '../accounts/index.ts';
 import { acceptBid } from './accept-bid.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as F from '@cfx/contract/goods-flows.ts';
 import { GoodsFlowPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { langOf, ok } from '../../http/envelope.ts';
 import { getBoxInfo } from './box-release.ts';
 import { createBoxRelease } from './create-box-release.ts';

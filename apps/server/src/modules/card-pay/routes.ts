@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as C from '@cfx/contract/card-pay.ts';
 import { CardPayNotifyPaths, CardPayPaths } from '@cfx/contract/card-pay.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { Status } from '@cfx/contract/envelope.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';

@@ -4,7 +4,7 @@ import * as C from '@cfx/contract/catalog.ts';
 import { Status } from '@cfx/contract/envelope.ts';
 import { CatalogPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { ApiError, langOf, ok, okOfficial } from '../../http/envelope.ts';
 import { getCommonInfo } from './get-common-info.ts';
 import { getFilterMeta } from './get-filter-meta.ts';

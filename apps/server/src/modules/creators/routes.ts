@@ -5,7 +5,7 @@ import { z } from 'zod';
 import * as C from '@cfx/contract/creators.ts';
 import { CreatorPaths, DevPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { imageOrMediaPolicy } from '../uploads/index.ts';
 import { filePart, saveUpload } from '../uploads/index.ts';

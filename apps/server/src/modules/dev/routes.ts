@@ -7,7 +7,7 @@ import { captchaToken, smsOutboxItem } from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../../http/envelope.ts';
 import { issueCaptchaToken } from '../../providers/captcha/local-token.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { grantCollectible } from './grant-collectible.ts';
 
 /**

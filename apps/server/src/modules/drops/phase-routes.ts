@@ -6,7 +6,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
 import { DevPaths, LotteryPaths, MintPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { body, langOf, ok, okOfficial } from '../../http/envelope.ts';
 import { DropBusy } from './admission.ts';
 import { createDropRelease } from './create-drop-release.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as D from '@cfx/contract/drops.ts';
 import { DevPaths, DropPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { ok, okOfficial } from '../../http/envelope.ts';
 import { DropBusy } from './admission.ts';
 import { createDropOrder } from './create-drop-order.ts';

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as I from '@cfx/contract/invites.ts';
 import { InvitePaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { listInviteRecords } from './list-invite-records.ts';
 

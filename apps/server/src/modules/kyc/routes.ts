@@ -4,7 +4,7 @@ import { envelope } from '@cfx/contract/envelope.ts';
 import { UserPaths } from '@cfx/contract/routes.ts';
 import { emptyResponse, realnameBody, realnameInfo } from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { getRealnameInfo, submitRealname } from './submit-realname.ts';
 

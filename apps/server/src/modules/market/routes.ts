@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as M from '@cfx/contract/market.ts';
 import { MarketPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { langOf, ok } from '../../http/envelope.ts';
 import { closeSale } from './close-sale.ts';
 import { getCost } from './get-cost.ts';

@@ -6,7 +6,7 @@ import { formatMessage } from '@cfx/contract/messages.ts';
 import { MessagePaths } from '@cfx/contract/routes.ts';
 import * as M from '@cfx/contract/user-messages.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId, tokenOf } from '../../http/auth.ts';
+import { requireUserId, tokenOf } from '../accounts/index.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';
 import { listMessages, markRead, unreadByKind } from './list-messages.ts';
 import { reminderStatus, setReminder } from './reminders.ts';

@@ -5,7 +5,7 @@ import * as M from '@cfx/contract/market.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
 import { OrderPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';
 import { cancelOrder } from './cancel-order.ts';
 import { createOrder } from './create-order.ts';

@@ -5,7 +5,7 @@ import { envelope } from '@cfx/contract/envelope.ts';
 import * as M from '@cfx/contract/market.ts';
 import { OrderPaths, PaymentNotifyPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { ok } from '../../http/envelope.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import { applyProviderPayment } from './apply-payment.ts';

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import * as P from '@cfx/contract/payouts.ts';
 import { BANK_LOGO_PREFIX, PayoutNotifyPaths, PayoutPaths } from '@cfx/contract/payouts.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { langOf, ok } from '../../http/envelope.ts';
 import { filePart } from '../uploads/index.ts';
 import { createSecondAccount, IDENTITY_POLICY, querySecondAccount, uploadIdentity } from './account.ts';

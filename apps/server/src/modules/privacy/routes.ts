@@ -7,7 +7,7 @@ import { formatMessage } from '@cfx/contract/messages.ts';
 import { SecurityPaths, UserPaths } from '@cfx/contract/routes.ts';
 import { privacySetting } from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { body, langOf, ok } from '../../http/envelope.ts';
 import { clientMeta } from '../accounts/index.ts';
 import { applyCancellation, blockersText, CancelBlockedError, getCancelStatus, revokeCancellation } from './cancel-account.ts';

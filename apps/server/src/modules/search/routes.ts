@@ -4,7 +4,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import { SearchPaths } from '@cfx/contract/routes.ts';
 import * as S from '@cfx/contract/search.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId, tokenOf } from '../../http/auth.ts';
+import { requireUserId, tokenOf } from '../accounts/index.ts';
 import { ApiError, ok } from '../../http/envelope.ts';
 import { findSessionUser } from '../accounts/index.ts';
 import { queryFinal } from './query-final.ts';

@@ -5,7 +5,7 @@ import { SETTLED_OPEN_STATUSES } from '@cfx/contract/settled-rules.ts';
 import * as S from '@cfx/contract/settled.ts';
 import type { AppContext } from '../../context.ts';
 import { okOfficial } from '../../http/envelope.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { applicationViews } from './application-view.ts';
 import { submitApplication } from './submit-application.ts';
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam } from '@cfx/contract/paging.ts';
 import * as T from '@cfx/contract/tickets.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { closeTicket, replyTicket } from './transitions.ts';
 

@@ -5,7 +5,7 @@ import { TicketPaths } from '@cfx/contract/routes.ts';
 import * as S from '@cfx/contract/settled.ts';
 import * as T from '@cfx/contract/tickets.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { filePart, saveUpload } from '../uploads/index.ts';
 import { TICKET_IMAGE_POLICY } from './attachments.ts';

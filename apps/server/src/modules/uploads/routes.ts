@@ -5,7 +5,7 @@ import { MEDIA_UPLOADS_PREFIX, SettledPaths } from '@cfx/contract/routes.ts';
 import * as S from '@cfx/contract/settled.ts';
 import type { AppContext } from '../../context.ts';
 import { okOfficial } from '../../http/envelope.ts';
-import { requireUserId } from '../../http/auth.ts';
+import { requireUserId } from '../accounts/index.ts';
 import { DOCUMENT_POLICY, imageOrMediaPolicy, type UploadPolicy } from './policies.ts';
 import { filePart, saveUpload } from './save-upload.ts';
 import { servePrivateUpload, servePublicUpload } from './serve-upload.ts';

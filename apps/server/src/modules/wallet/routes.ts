@@ -5,7 +5,7 @@ import { envelope } from '@cfx/contract/envelope.ts';
 import { UserPaths } from '@cfx/contract/routes.ts';
 import { walletChallenge, walletChallengeBody, walletLoginBody, walletStatus as walletStatusSchema } from '@cfx/contract/user.ts';
 import type { AppContext } from '../../context.ts';
-import { requireUserId, tokenOf } from '../../http/auth.ts';
+import { requireUserId, tokenOf } from '../accounts/index.ts';
 import { ok } from '../../http/envelope.ts';
 import { issueWalletChallenge, linkWallet, walletLogout, walletStatus } from './link-wallet.ts';
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { Status, TOKEN_HEADER } from '@cfx/contract/envelope.ts';
-import { ApiError } from './envelope.ts';
-import { findSessionUser } from '../modules/accounts/sessions.ts';
-import type { AppContext } from '../context.ts';
+import { ApiError } from '../../http/envelope.ts';
+import { findSessionUser } from './sessions.ts';
+import type { AppContext } from '../../context.ts';
 
 export function tokenOf(req: FastifyRequest): string | undefined {
   const h = req.headers[TOKEN_HEADER];
