@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { DevWalletProvider } from '../apps/web/app/lib/wallet/dev-wallet/provider.ts';
-import { solvePow } from '../apps/server/src/modules/captcha/pow.ts';
+import { solvePowNow as solvePow } from '@cfx/protocol/pow.ts';
 import { DEV_WALLET_STORAGE, memoryStore } from '../apps/web/app/lib/wallet/dev-wallet/keys.ts';
 import { STORAGE } from '../apps/web/app/config.ts';
 

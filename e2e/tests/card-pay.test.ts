@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiRegister, goto, landOn, launchBrowser, linkDevWallet, newMobile, nextAdultId, openAs, startServer, verifyRealName, type Server, testCardNumber } from '../lib.ts';
-import { solvePow } from '../../apps/server/src/modules/captcha/pow.ts';
+import { solvePowNow as solvePow } from '@cfx/protocol/pow.ts';
 
 /**
  * Bank-card quick payment in the browser (docs/payouts.md "Paying with a bank card"): a verified user whose

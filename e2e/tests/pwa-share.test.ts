@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { encodePng } from '../../apps/server/src/modules/captcha/png.ts';
-import { solvePow } from '../../apps/server/src/modules/captcha/pow.ts';
+import { solvePowNow as solvePow } from '@cfx/protocol/pow.ts';
 import { apiRegister, goto, launchBrowser, newMobile, openAs, reload, startServer, userContext, type Server } from '../lib.ts';
 
 /**

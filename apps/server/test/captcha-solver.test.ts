@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawSliderChallenge } from '../src/modules/captcha/slider-image.ts';
-import { solvePow } from '../src/modules/captcha/pow.ts';
+import { solvePowNow as solvePow } from '@cfx/protocol/pow.ts';
 import { attacks, decodePng, fromDataUrl } from './captcha-solver.ts';
 import { drawOldSliderChallenge } from './fixtures/slider-image-old.ts';
 import { call, makeApp, type TestApp } from './helpers.ts';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadingZeroBits, solvePow } from '../src/modules/captcha/pow.ts';
+import { leadingZeroBits, solvePowNow as solvePow } from '@cfx/protocol/pow.ts';
 import { API, call, makeApp, newMobile, type TestApp } from './helpers.ts';
 
 /**

@@ -5,7 +5,7 @@ import { issueCaptchaToken } from '../../providers/captcha/local-token.ts';
 import { randomToken } from '../../util/crypto.ts';
 import { inTx, lockKey, type Q } from '../../db/tx.ts';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, PIECE_SIZE, drawSliderChallenge } from './slider-image.ts';
-import { verifyPow } from './pow.ts';
+import { checkPow } from '@cfx/protocol/pow.ts';
 
 const CHALLENGE_TTL_MS = 2 * 60_000;
 /** How far (image pixels) the dropped piece may be from the hole. */
@@ -48,7 +48,7 @@ export async function createChallenge(ctx: AppContext, ip: string) {
  */
 export async function checkChallenge(ctx: AppContext, input: { id: string; x: number; track: [number, number][]; pow?: string | undefined }) {
   const now = ctx.now();
-  if (!verifyPow(input.id, input.pow, ctx.config.limits.captchaPowBits)) throw new ApiError(Status.BAD_CAPTCHA, 'captchaPowMissing');
+  if (!checkPow(input.id, input.pow, ctx.config.limits.captchaPowBits)) throw new ApiError(Status.BAD_CAPTCHA, 'captchaPowMissing');
   const row = await ctx.db.kysely.selectFrom('captcha_challenges').select(['answer_x', 'expires_at']).where('id', '=', input.id).executeTakeFirst();
   const consumed = await ctx.db.kysely
     .updateTable('captcha_challenges')

@@ -11,7 +11,7 @@ export function getCaptcha() {
 
 /**
  * x in image pixels; track = [[elapsedMs, x], …]; pow = the challenge's proof-of-work nonce
- * (components/captcha/pow.ts). Success gives the one-time NECaptchaValidate.
+ * (components/captcha/pow.ts over @cfx/protocol/pow.ts). Success gives the one-time NECaptchaValidate.
  */
 export function checkCaptcha(id: string, x: number, track: [number, number][], pow: string) {
   return api<{ NECaptchaValidate: string }>(CaptchaPaths.check, { id, x, track, pow }, { silent: true });
