@@ -41,6 +41,7 @@ export interface StepUpdate {
 
 export { WalletGateError, type FlowProvider, type LinkedWallet, type WalletGate } from '../../lib/wallet/gate.ts';
 import { WalletGateError, type FlowProvider, type LinkedWallet, type WalletGate } from '../../lib/wallet/gate.ts';
+import { approveCalldata, cancelOrderCalldata } from '@cfx/protocol/calldata.ts';
 
 export type TxOutcome = { status: 'success'; hash: string } | { status: 'failed'; hash: string; reason: string } | { status: 'timeout'; hash: string };
 
@@ -85,24 +86,7 @@ function apiFailure(t: Translate, step: FlowStep, r: ApiResult<unknown>): StepFa
   return new StepFailure(step, apiMessage(t, r), undefined, r.networkError ? undefined : r.status || undefined);
 }
 
-const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
-
-/** Calldata of `approve(address to, uint256 tokenId)` (selector 0x095ea7b3); `to` in hex. */
-export function approveCalldata(toHex: string, tokenId: string): string {
-  if (!/^0x[0-9a-fA-F]{40}$/.test(toHex)) throw new TypeError(`approve: not a hex address: ${toHex}`);
-  if (!/^\d{1,78}$/.test(tokenId)) throw new TypeError(`approve: bad token id: ${tokenId}`);
-  return `0x095ea7b3${word(toHex)}${word(BigInt(tokenId).toString(16))}`;
-}
-
-/** Selector of `cancelOrder(string)`: keccak256 of the signature, first 4 bytes. */
-const CANCEL_ORDER_SELECTOR = '0xc2558ffd';
-
-/** Calldata of `Exchange.cancelOrder(string sellerOrderId)`: selector, offset 0x20, length, UTF-8 bytes padded to 32. */
-export function cancelOrderCalldata(sellerOrderId: string): string {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(sellerOrderId)) throw new TypeError(`cancelOrder: bad sellerOrderId: ${sellerOrderId}`);
-  const hex = [...sellerOrderId].map((c) => c.charCodeAt(0).toString(16).padStart(2, '0')).join('');
-  return `${CANCEL_ORDER_SELECTOR}${word('20')}${word(sellerOrderId.length.toString(16))}${hex.padEnd(Math.ceil(hex.length / 64) * 64, '0')}`;
-}
+export { approveCalldata, cancelOrderCalldata };
 
 function apiMessage(t: Translate, r: ApiResult<unknown>): string {
   if (r.networkError) return t('market.flow.network');

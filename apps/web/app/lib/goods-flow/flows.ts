@@ -17,6 +17,7 @@
 import { sameAddress } from '@cfx/protocol/address.ts';
 import type { ApiResult } from '../api.ts';
 import type { ComposeConsent, ComposeRecord, ConsumeTypedData, GoodsTransfer, Opening, Page, TransferIntent } from './types.ts';
+import { transferFromCalldata } from '@cfx/protocol/calldata.ts';
 
 export type GfStep = 'prepare' | 'sign' | 'submit' | 'chain' | 'transfer' | 'sync';
 export type GfStepStatus = 'pending' | 'active' | 'wallet' | 'chain' | 'done' | 'skipped' | 'failed';
@@ -289,11 +290,4 @@ export function runTransfer(input: TransferInput, deps: GfDeps, onStep: OnGfStep
   });
 }
 
-const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
-
-/** Calldata of `transferFrom(address from, address to, uint256 tokenId)` (selector 0x23b872dd); addresses in hex. */
-export function transferFromCalldata(fromHex: string, toHex: string, tokenId: string): string {
-  for (const a of [fromHex, toHex]) if (!/^0x[0-9a-fA-F]{40}$/.test(a)) throw new TypeError(`transferFrom: not a hex address: ${a}`);
-  if (!/^\d{1,78}$/.test(tokenId)) throw new TypeError(`transferFrom: bad token id: ${tokenId}`);
-  return `0x23b872dd${word(fromHex)}${word(toHex)}${word(BigInt(tokenId).toString(16))}`;
-}
+export { transferFromCalldata };
