@@ -285,13 +285,13 @@ describe('change phone', () => {
       const ticket = await ticketOf(u);
       const target = newMobile();
       const changeCode = await codeTo(u, ticket, target);
-      const registCode = await (async () => {
+      const registerCode = await (async () => {
         t.clock.t += 61_000;
         return smsCode(t, target, '1');
       })();
       const [c, r] = await Promise.all([
         call(t, change, { ticket, mobile: target, smsCode: changeCode }, h(u.token)),
-        call(t, '/api/user/v1/regist', { mobile: target, pwd: b64('abc123!'), smsCode: registCode }, EN),
+        call(t, '/api/user/v1/regist', { mobile: target, pwd: b64('abc123!'), smsCode: registerCode }, EN),
       ]);
       expect([c.status, r.status].sort(), `${c.message} / ${r.message}`).toEqual(['000000', '1003']);
       const holders = await t.ctx.db.kysely.selectFrom('users').select('id').where('mobile', '=', target).execute();

@@ -1,7 +1,7 @@
 /** Paths of the gateway (relative to API_BASE), shared by server and web. */
 export const UserPaths = {
   smscode: '/api/user/v1/smscode',
-  regist: '/api/user/v1/regist',
+  register: '/api/user/v1/regist',
   login: '/api/user/v1/login',
   logout: '/api/user/v1/logout',
   walletlogin: '/api/user/v1/walletlogin',
@@ -172,13 +172,14 @@ export const MarketPaths = {
   closeSale: '/goods/v1/closeSale',
   openAndCloseNotify: '/goods/v1/openAndCloseNotify',
   mySell: '/goods/v1/mySell',
-  bargin: '/goods/v1/bargin',
-  barginList: '/goods/v1/barginList',
-  agreeBargin: '/goods/v1/agreeBargin/',
+  /** Bids: the paths keep the published API's spelling ("bargin"); the keys are spelled right. */
+  bargain: '/goods/v1/bargin',
+  bargainList: '/goods/v1/barginList',
+  agreeBargain: '/goods/v1/agreeBargin/',
   /** GET ?id= */
-  cancelBargin: '/goods/v1/cancelBargin/',
-  myBarginList: '/goods/v1/myBarginList',
-  barginListStatistics: '/goods/v1/barginListStatistics',
+  cancelBargain: '/goods/v1/cancelBargin/',
+  myBargainList: '/goods/v1/myBarginList',
+  bargainListStatistics: '/goods/v1/barginListStatistics',
   love: '/goods/v1/love',
   favorite: '/goods/v1/list/favorite',
   home: '/goods/v1/list/home',
@@ -190,8 +191,8 @@ export const OrderPaths = {
   getNftOrderDetail: '/payment/nftOrder/V1/getNftOrderDetail',
   pay: '/payment/nftOrder/V1/pay',
   queryAmount: '/payment/nftOrder/V1/queryAmount',
-  /** Spelled as in the spec. */
-  cannelOrder: '/payment/nftOrder/V1/cannelOrder',
+  /** The path keeps the published API's spelling; the key is spelled right. */
+  cancelOrder: '/payment/nftOrder/V1/cannelOrder',
   queryNftOrderList: '/payment/nftOrder/V1/queryNftOrderList',
   pageListNftOrder: '/payment/nftOrder/V1/pageListNftOrder',
   dealRecords: '/payment/nftDealRecord/V1/pageListNftDealRecordByParams',

@@ -22,7 +22,7 @@ export const mobileSmsCodeBody = z.object({
   NECaptchaValidate: str(512),
 });
 
-export const registBody = z.object({
+export const registerBody = z.object({
   mobile: str(32),
   pwd: str(200),
   smsCode: str(16),

@@ -31,7 +31,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext) {
     await sendSmsCode(ctx, req.body, req.ip);
     return ok(req, null, 'smsSent');
   });
-  r.post(UserPaths.regist, { schema: { tags, body: U.registBody, response: { 200: U.tokenResponse } } }, async (req) => {
+  r.post(UserPaths.register, { schema: { tags, body: U.registerBody, response: { 200: U.tokenResponse } } }, async (req) => {
     return ok(req, await registerUser(ctx, req.body, clientMeta(req)), 'registerOk');
   });
   r.post(UserPaths.login, { schema: { tags, body: U.loginBody, response: { 200: U.tokenResponse } } }, async (req) => {

@@ -15,24 +15,24 @@ import { placeBid } from './place-bid.ts';
 export function bidRoutes(app: FastifyInstance, ctx: AppContext) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['bids'];
-  r.post(MarketPaths.bargin, { schema: { tags, body: M.bargainBody, response: { 200: M.bidResponse } } }, async (req) => {
+  r.post(MarketPaths.bargain, { schema: { tags, body: M.bargainBody, response: { 200: M.bidResponse } } }, async (req) => {
     return ok(req, await placeBid(ctx, await requireUserId(ctx, req), req.body), 'bidPlaced');
   });
-  r.post(MarketPaths.barginList, { schema: { tags, body: M.bargainListBody, response: { 200: M.bidPageResponse } } }, async (req) => {
+  r.post(MarketPaths.bargainList, { schema: { tags, body: M.bargainListBody, response: { 200: M.bidPageResponse } } }, async (req) => {
     const token = tokenOf(req);
     const viewer = token ? await findSessionUser(ctx, token) : undefined;
     return ok(req, await listBids(ctx, viewer, req.body));
   });
-  r.post(MarketPaths.agreeBargin, { schema: { tags, body: M.agreeBargainBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
+  r.post(MarketPaths.agreeBargain, { schema: { tags, body: M.agreeBargainBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
     return ok(req, await acceptBid(ctx, await requireUserId(ctx, req), req.body), 'bidAccepted');
   });
-  r.get(MarketPaths.cancelBargin, { schema: { tags, querystring: M.cancelBargainQuery, response: { 200: M.bidResponse } } }, async (req) => {
+  r.get(MarketPaths.cancelBargain, { schema: { tags, querystring: M.cancelBargainQuery, response: { 200: M.bidResponse } } }, async (req) => {
     return ok(req, await cancelBid(ctx, await requireUserId(ctx, req), req.query.id), 'bidCancelled');
   });
-  r.post(MarketPaths.myBarginList, { schema: { tags, body: M.myBargainListBody, response: { 200: M.myBidPageResponse } } }, async (req) => {
+  r.post(MarketPaths.myBargainList, { schema: { tags, body: M.myBargainListBody, response: { 200: M.myBidPageResponse } } }, async (req) => {
     return ok(req, await listMyBids(ctx, await requireUserId(ctx, req), req.body));
   });
-  r.post(MarketPaths.barginListStatistics, { schema: { tags, response: { 200: M.bidStatisticsResponse } } }, async (req) => {
+  r.post(MarketPaths.bargainListStatistics, { schema: { tags, response: { 200: M.bidStatisticsResponse } } }, async (req) => {
     return ok(req, await bidStatistics(ctx, await requireUserId(ctx, req)));
   });
 }

@@ -40,7 +40,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, drops: DropOr
   r.post(OrderPaths.queryAmount, { schema: { tags, body: M.orderNoBody, response: { 200: M.queryAmountResponse } } }, async (req) => {
     return ok(req, await queryAmount(ctx, await requireUserId(ctx, req), req.body.orderNo));
   });
-  r.post(OrderPaths.cannelOrder, { schema: { tags, body: M.orderNoBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
+  r.post(OrderPaths.cancelOrder, { schema: { tags, body: M.orderNoBody, response: { 200: M.orderDetailResponse } } }, async (req) => {
     return ok(req, await cancelOrder(ctx, await requireUserId(ctx, req), req.body.orderNo), 'orderCancelled');
   });
   r.post(OrderPaths.queryNftOrderList, { schema: { tags, body: M.orderListBody, response: { 200: M.orderListResponse } } }, async (req) => {

@@ -3,7 +3,7 @@ import { useTranslation } from '../../../i18n/index.ts';
 import { LIMITS } from '@cfx/contract/limits.ts';
 import { toast } from '../../../stores/toast.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { regist } from '../api/regist.ts';
+import { register } from '../api/register.ts';
 import { useAuthFlow } from '../flow.tsx';
 import { validateRegister } from '../validate.ts';
 import { AgreementCheckbox } from './agreement.tsx';
@@ -28,7 +28,7 @@ export function RegisterView() {
     const problem = validateRegister({ mobile, password, confirm, code, agreed });
     if (problem) return void toast.warning(t(`auth.validation.${problem}`));
     setBusy(true);
-    const r = await regist({ mobile, password, smsCode: code, inviteCode: inviteCode.trim() || undefined, registChannel: registChannel || undefined });
+    const r = await register({ mobile, password, smsCode: code, inviteCode: inviteCode.trim() || undefined, registChannel: registChannel || undefined });
     setBusy(false);
     if (r.ok && r.data?.token) signedIn(r.data.token, r.message);
   }

@@ -3,9 +3,9 @@ import { api } from '../../../lib/api.ts';
 import type { Bid } from './types.ts';
 
 /** Checked against the contract by type (a value import would grow the shared chunk of `/`). */
-const BARGIN_PATH: (typeof MarketPaths)['bargin'] = '/goods/v1/bargin';
+const BARGAIN_PATH: (typeof MarketPaths)['bargain'] = '/goods/v1/bargin';
 
 /** POST /goods/v1/bargin {goodsId, amount, expiresAt} — an offer to the owner (replaces my previous bid on it). */
 export function placeBid(body: { goodsId: number; amount: number; expiresAt: number }) {
-  return api<Bid>(BARGIN_PATH, body, { silent: true });
+  return api<Bid>(BARGAIN_PATH, body, { silent: true });
 }
