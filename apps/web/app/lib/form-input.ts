@@ -3,22 +3,18 @@
  * platform's time) whatever the browser's zone: a `datetime-local` value is read as China time.
  * Money is typed in yuan and sent as integer fen (yuanToFen of @cfx/protocol/money.ts).
  */
+import { formatChinaDateTime, parseChinaDateTime } from '@cfx/protocol/china-time.ts';
 import { fenToYuanString, yuanToFen } from '@cfx/protocol/money.ts';
-
-const CST = 8 * 3600_000;
 
 /** epoch ms → 'yyyy-MM-ddTHH:mm' (China time) for a datetime-local input; '' for none. */
 export function toLocalInput(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
-  return new Date(ms + CST).toISOString().slice(0, 16);
+  return formatChinaDateTime(ms, { seconds: false }).replace(' ', 'T');
 }
 
-/** A datetime-local value read as China time → epoch ms; null when empty or not a time. */
+/** A datetime-local value read as China time → epoch ms; null when empty, not a time or not a real date. */
 export function fromLocalInput(v: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(v.trim());
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m;
-  return Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? 0)) - CST;
+  return v.includes('T') ? parseChinaDateTime(v) : null;
 }
 
 /** Integer fen → the yuan text of an input ('99.00'). */

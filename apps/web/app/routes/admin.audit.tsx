@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router';
+import { DAY_MS, parseChinaDateTime } from '@cfx/protocol/china-time.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { AuditRow, Page } from '@cfx/contract/admin.ts';
@@ -10,7 +11,11 @@ import { useAdminT } from '../features/admin/i18n.ts';
 const PAGE_SIZE = 50;
 const FILTERS = ['staffId', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 /** A yyyy-MM-dd day (China time) as epoch ms of its start; `end` gives the next day's start. */
-const dayMs = (d: string, end = false) => (d ? Date.parse(`${d}T00:00:00+08:00`) + (end ? 86_400_000 : 0) : undefined);
+/** A day picked in the filter (yyyy-MM-dd, China time) as its start, or the next day's start for `end`. */
+const dayMs = (d: string, end = false) => {
+  const start = d ? parseChinaDateTime(d) : null;
+  return start === null ? undefined : start + (end ? DAY_MS : 0);
+};
 
 /** The audit log (owners): every staff action, newest first, filterable by staff, action, target and days. */
 export default function AdminAudit() {

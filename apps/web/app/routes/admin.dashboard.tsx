@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { DAY_MS as DAY, formatChinaDate } from '@cfx/protocol/china-time.ts';
 import { useQuery } from '@tanstack/react-query';
 import { AdminPaths } from '@cfx/contract/admin-rules.ts';
 import type { SalesReport } from '@cfx/contract/admin.ts';
@@ -9,9 +10,8 @@ import { useAdminT } from '../features/admin/i18n.ts';
 import { visibleNav } from '../features/admin/nav.ts';
 import { useCan, useStaffStore } from '../features/admin/session.ts';
 
-const DAY = 86_400_000;
 /** Today in China time, yyyy-MM-dd. */
-const cnDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10);
+const cnDay = formatChinaDate;
 
 /** The console's first page: who is signed in, shortcuts, and — for finance and owners — the sales charts. */
 export default function AdminDashboard() {
