@@ -60,6 +60,7 @@ export class Indexer {
   }
 
   start(fromEpoch: number) {
+    this.stopped = false;
     void this.ensureCheckpoint(fromEpoch).then(() => this.schedule(0));
   }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import type { ChainTxKind } from '../db/schema.ts';
 import type { ChainConfig } from '../config.ts';
 import { createRpc, RpcError, type Rpc } from './rpc.ts';
+import { checkFence, LeaseLostError, type FenceSource } from '../jobs/worker-lease.ts';
 
 /**
  * The operator's durable transaction queue.
@@ -17,6 +18,13 @@ import { createRpc, RpcError, type Rpc } from './rpc.ts';
  * Receipts: no receipt → wait `receiptIntervalMs` and retry; after `receiptTries` misses the same
  * raw transaction is re-broadcast (up to 3 rounds) before the row is reported failed. Outcome
  * status 0 is success, anything else failure.
+ *
+ * Under the worker lease (`fenced(source)`, set by worker-role.ts; several server processes): the
+ * nonce allocation (queued → signed) commits only in a transaction that still holds the lease's token,
+ * and a batch is broadcast only after a transaction that still holds the token recorded it as sent —
+ * so a holder paused past its lease signs and sends nothing new (at most it re-sends bytes already
+ * stored, which are the same transaction). The new holder's start() takes the next nonce from
+ * max(chain, stored) and re-broadcasts every stored `sent` row at once.
  */
 export interface EnqueueInput {
   /** Unique per business operation (e.g. `mint:123`); enqueuing it again returns the existing row. */
@@ -47,6 +55,9 @@ export class TxQueue {
   private gasPrice = '0x3b9aca00';
   private epochHeight = 0;
   private listeners = new Set<(row: TxRow) => void>();
+  private fence: FenceSource | undefined;
+  /** Transactions this process broadcast for the first time (sendSigned; a metric of the failover tests). */
+  broadcasts = 0;
   /** Test hook: stop working (as if the process died) right after signing or sending a batch. */
   haltAfter: 'sign' | 'send' | undefined;
 
@@ -103,10 +114,25 @@ export class TxQueue {
     return () => this.listeners.delete(listener);
   }
 
+  /** Signs and sends only under the worker lease's current token (undefined: no lease). */
+  fenced(source: FenceSource | undefined) {
+    this.fence = source;
+  }
+
   async start() {
+    this.stopped = false;
     await this.syncNonce();
     this.gasPrice = await this.rpc.call<string>('cfx_gasPrice').catch(() => this.gasPrice);
+    await this.resendPending();
     this.loop();
+  }
+
+  /** A new holder (or a restart): the stored `sent` rows go out again as the same bytes, in nonce order. */
+  private async resendPending() {
+    const rows = await this.db.kysely.selectFrom('chain_txs').select('raw_tx').where('status', '=', 'sent').orderBy('nonce').execute();
+    for (let i = 0; i < rows.length; i += BATCH) {
+      await this.rpc.batch(rows.slice(i, i + BATCH).map((r) => ({ method: 'cfx_sendRawTransaction', params: [r.raw_tx] }))).catch(() => {});
+    }
   }
 
   async stop() {
@@ -123,9 +149,12 @@ export class TxQueue {
   /** Next nonce = max(what we assigned, what the chain says): signed-but-unsent rows keep their nonces. */
   private async syncNonce() {
     const chainNonce = Number(BigInt(await this.rpc.call<string>('cfx_getNextNonce', [this.operatorAddress])));
-    const stored = await this.meta('operator_nonce');
-    const next = Math.max(chainNonce, stored === undefined ? 0 : Number(stored));
-    await this.setMeta('operator_nonce', String(next));
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await checkFence(trx, this.fence);
+      const stored = (await trx.selectFrom('chain_meta').select('value').where('key', '=', 'operator_nonce').executeTakeFirst())?.value;
+      const next = Math.max(chainNonce, stored === undefined ? 0 : Number(stored));
+      await this.setMeta('operator_nonce', String(next), trx);
+    });
   }
 
   private async meta(key: string) {
@@ -140,7 +169,7 @@ export class TxQueue {
     if (this.stopped) return;
     this.running = true;
     this.tick()
-      .catch((err) => this.log('tx queue tick failed', { err: String(err) }))
+      .catch((err) => this.log(err instanceof LeaseLostError ? 'tx queue fenced: the worker lease moved on' : 'tx queue tick failed', { err: String(err) }))
       .finally(() => {
         this.running = false;
         if (this.stopped) return;
@@ -169,7 +198,8 @@ export class TxQueue {
     if (rows.length === 0) return 0;
     this.epochHeight = Number(BigInt(await this.rpc.call<string>('cfx_epochNumber', ['latest_state'])));
     const estimates = await this.rpc.batch(rows.map((r) => ({ method: 'cfx_estimateGasAndCollateral', params: [{ from: this.operatorAddress, to: r.to_address, data: r.data }, 'latest_state'] })));
-    let nonce = Number(await this.meta('operator_nonce'));
+    const firstNonce = Number(await this.meta('operator_nonce'));
+    let nonce = firstNonce;
     const signed: { id: number; nonce: number; hash: string; raw: string }[] = [];
     const rejected: { id: number; error: string }[] = [];
     rows.forEach((r, i) => {
@@ -196,6 +226,10 @@ export class TxQueue {
     });
     // Raw transactions and the nonce counter are stored together before anything is sent.
     await this.db.kysely.transaction().execute(async (trx) => {
+      await checkFence(trx, this.fence);
+      // The counter must not have moved since it was read (a second signer would reuse the nonces).
+      const current = (await trx.selectFrom('chain_meta').select('value').where('key', '=', 'operator_nonce').executeTakeFirst())?.value;
+      if (Number(current) !== firstNonce) throw new Error(`operator nonce moved from ${firstNonce} to ${current} while signing`);
       for (const s of signed) {
         await trx.updateTable('chain_txs').set({ status: 'signed', nonce: s.nonce, tx_hash: s.hash, raw_tx: s.raw }).where('id', '=', s.id).where('status', '=', 'queued').execute();
       }
@@ -212,18 +246,28 @@ export class TxQueue {
   private async sendSigned(): Promise<number> {
     const rows = await this.db.kysely.selectFrom('chain_txs').select(['id', 'raw_tx']).where('status', '=', 'signed').orderBy('nonce').limit(BATCH).execute();
     if (rows.length === 0) return 0;
-    const results = await this.rpc.batch(rows.map((r) => ({ method: 'cfx_sendRawTransaction', params: [r.raw_tx] })));
     const now = Date.now();
+    // Recorded as sent first, in a transaction that still holds the lease; then broadcast. A crash in
+    // between leaves `sent` rows that the next start() (or the receipt poll's re-broadcast) sends.
     await this.db.kysely.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i++) {
-        const res = results[i];
-        // "already known" / stale nonce: a previous send (before a crash) got through; the receipt tells.
-        if (res instanceof RpcError && !/known|exist|stale|too old|imported/i.test(`${res.message} ${JSON.stringify(res.data ?? '')}`)) {
-          this.log('operator transaction refused by the node', { id: rows[i]!.id, error: res.message, data: res.data });
-        }
-        await trx.updateTable('chain_txs').set({ status: 'sent', sent_at: now, next_check_at: now }).where('id', '=', rows[i]!.id).where('status', '=', 'signed').execute();
+      await checkFence(trx, this.fence);
+      for (const r of rows) {
+        await trx.updateTable('chain_txs').set({ status: 'sent', sent_at: now, next_check_at: now }).where('id', '=', r.id).where('status', '=', 'signed').execute();
       }
     });
+    const results = await this.rpc.batch(rows.map((r) => ({ method: 'cfx_sendRawTransaction', params: [r.raw_tx] }))).catch(async (err) => {
+      // The node was not reached: back to `signed`, sent again on the next pass (the same bytes).
+      await this.db.kysely.updateTable('chain_txs').set({ status: 'signed' }).where('id', 'in', rows.map((r) => r.id)).where('status', '=', 'sent').execute();
+      throw err;
+    });
+    this.broadcasts += rows.length;
+    for (let i = 0; i < rows.length; i++) {
+      const res = results[i];
+      // "already known" / stale nonce: a previous send (before a crash) got through; the receipt tells.
+      if (res instanceof RpcError && !/known|exist|stale|too old|imported/i.test(`${res.message} ${JSON.stringify(res.data ?? '')}`)) {
+        this.log('operator transaction refused by the node', { id: rows[i]!.id, error: res.message, data: res.data });
+      }
+    }
     return rows.length;
   }
 
@@ -242,6 +286,7 @@ export class TxQueue {
     const done: number[] = [];
     const rebroadcast: string[] = [];
     await this.db.kysely.transaction().execute(async (trx) => {
+      await checkFence(trx, this.fence);
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i]!;
         const rc = receipts[i] as { outcomeStatus: string; epochNumber: string; txExecErrorMsg?: string | null } | null | RpcError;

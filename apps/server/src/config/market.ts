@@ -41,6 +41,12 @@ export interface MarketConfig {
   jobs: boolean;
   /** Job loop period (MARKET_JOB_INTERVAL_MS, default 100). */
   jobIntervalMs: number;
+  /**
+   * The worker lease's time to live (WORKER_LEASE_MS, default 6000; renewed every third of it): of the
+   * server processes with MARKET_JOBS=1 on one database, the lease holder runs the worker role, and a
+   * standby takes over within about 1⅓ × this after the holder dies (jobs/worker-lease.ts).
+   */
+  workerLeaseMs: number;
   /** Jobs in flight at once (MARKET_JOBS_IN_FLIGHT, default 1000): settlements waiting for receipts. */
   jobsInFlight: number;
   /** Fallback re-check of a settlement waiting for its chain transaction (SETTLE_CHECK_MS, default 5000). */
@@ -73,6 +79,7 @@ export const marketEnv = {
   BID_MAX_DAYS: intVar({ min: 1, default: 30 }),
   MARKET_JOBS: flagVar({ default: true }),
   MARKET_JOB_INTERVAL_MS: intVar({ min: 10, default: 100 }),
+  WORKER_LEASE_MS: intVar({ min: 1000, max: 600_000, default: 6000 }),
   MARKET_JOBS_IN_FLIGHT: intVar({ min: 1, default: 1000 }),
   SETTLE_CHECK_MS: intVar({ min: 100, default: 5000 }),
   PAYMENT_SANDBOX: flagVar(),
@@ -130,6 +137,7 @@ export function loadMarketConfig(raw: NodeJS.ProcessEnv, devMode = false): Marke
     bidMaxDays: env.BID_MAX_DAYS,
     jobs: env.MARKET_JOBS,
     jobIntervalMs: env.MARKET_JOB_INTERVAL_MS,
+    workerLeaseMs: env.WORKER_LEASE_MS,
     jobsInFlight: env.MARKET_JOBS_IN_FLIGHT,
     settleCheckMs: env.SETTLE_CHECK_MS,
     payment: {

@@ -28,6 +28,7 @@ import * as m0027 from './migrations/0027-release-royalty.ts';
 import * as m0028 from './migrations/0028-creator-onboarding.ts';
 import * as m0029 from './migrations/0029-release-media.ts';
 import * as m0030 from './migrations/0030-release-drafts.ts';
+import * as m0031 from './migrations/0031-worker-lease.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -83,6 +84,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0029-release-media': m0029.migration,
   // 0030: the creator studio's release drafts (submitted for review, approved into a release).
   '0030-release-drafts': m0030.migration,
+  // 0031: the worker role's lease with its fencing token (several server processes on one database).
+  '0031-worker-lease': m0031.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

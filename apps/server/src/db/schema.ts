@@ -481,6 +481,16 @@ export interface JobsTable {
   last_error: string | null;
   created_at: number;
   updated_at: number;
+  /** The worker lease's fencing token under which this job was claimed (0031; null before its first claim). */
+  lease_token: Generated<number | null>;
+}
+/** The worker role's lease (0031, one row, id 1): jobs/worker-lease.ts. */
+export interface WorkerLeaseTable {
+  id: number;
+  holder: string | null;
+  token: number;
+  expires_at: number;
+  acquired_at: number;
 }
 export interface DealsTable {
   id: Generated<number>;
@@ -1274,6 +1284,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   ledger_balances: LedgerBalancesTable;
   jobs: JobsTable;
+  worker_lease: WorkerLeaseTable;
   deals: DealsTable;
   bids: BidsTable;
   favorites: FavoritesTable;

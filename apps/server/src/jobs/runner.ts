@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, JobKind } from '../db/schema.ts';
 import type { Job, JobDefinition, JobHandler, JobResult } from './define-job.ts';
+import { checkFence, LeaseLostError, type FenceSource, type LeaseFence } from './worker-lease.ts';
 
 /** A Kysely handle inside a transaction (db/tx.ts's Q, without importing the app context). */
 type Q = Kysely<Database>;
@@ -17,6 +18,12 @@ type Q = Kysely<Database>;
  *
  * Besides jobs the runner drives periodic sweeps (order expiry, payment reconciliation).
  * Job timing uses the real clock (Date.now); business times use ctx.now.
+ *
+ * Under the worker lease (jobs/worker-lease.ts; `fenced(source)`, set by worker-role.ts) the claim is
+ * conditional on the lease's token and records it on the row (`lease_token`), and the finishing
+ * updates are written only in a transaction that still holds the token and only to rows claimed
+ * under it: a holder that was paused past its lease neither claims nor finishes a job. Rows left
+ * `running` under an older token (their claimer lost the lease) are due again for the new holder.
  */
 export type { Job, JobHandler, JobResult } from './define-job.ts';
 
@@ -53,6 +60,10 @@ export class JobRunner {
   private readonly maxInFlight: number;
   private readonly leaseMs: number;
   private readonly log: (msg: string, extra?: unknown) => void;
+  private fence: FenceSource | undefined;
+  /** Job results this runner did not write because its lease had moved on (tests, logs). */
+  fencedRefusals = 0;
+  private lastOrphanCheck = 0;
 
   constructor(private readonly db: Db, private readonly opts: RunnerOptions) {
     this.maxInFlight = opts.maxInFlight ?? 2000;
@@ -81,17 +92,36 @@ export class JobRunner {
     this.periodics.push({ name, everyMs, fn, next: 0, running: false });
   }
 
+  /** Claims and finishes jobs only under the worker lease's current token (undefined: no lease, one worker per database). */
+  fenced(source: FenceSource | undefined) {
+    this.fence = source;
+  }
+
   async start() {
     this.stopped = false;
     this.kindsAtStart = [...this.handlers.keys()];
-    // A previous process died while running these: they are due again (one worker per database).
-    await this.db.kysely.updateTable('jobs').set({ status: 'pending', run_at: Date.now(), lease_until: 0 }).where('status', '=', 'running').execute();
+    // A previous holder died (or lost the lease) while running these: they are due again.
+    await this.db.kysely.transaction().execute(async (trx) => {
+      await checkFence(trx, this.fence);
+      const f = this.fence?.();
+      await trx
+        .updateTable('jobs')
+        .set({ status: 'pending', run_at: Date.now(), lease_until: 0 })
+        .where('status', '=', 'running')
+        .$if(f !== undefined, (qb) => qb.where((eb) => eb.or([eb('lease_token', 'is', null), eb('lease_token', '<', f!.token)])))
+        .execute();
+    });
     this.schedule(0);
   }
 
-  async stop() {
+  /**
+   * Stops claiming. `wait: false` (the lease was lost) does not wait for the handlers in flight: their
+   * finishing updates are refused by the fence anyway, and the new holder runs those jobs again.
+   */
+  async stop(opts: { wait?: boolean } = {}) {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (opts.wait === false) return;
     while (this.ticking) await new Promise((r) => setTimeout(r, 5));
     await Promise.allSettled([...this.inFlight.values(), ...this.periodicRuns]);
   }
@@ -150,7 +180,28 @@ export class JobRunner {
     const room = Math.min(CLAIM_BATCH, this.maxInFlight - this.inFlight.size);
     const kinds = [...this.handlers.keys()];
     if (room <= 0 || !kinds.length) return 0;
+    let fence: LeaseFence | undefined;
+    if (this.fence) {
+      fence = this.fence();
+      if (!fence) return 0;
+    }
     const now = Date.now();
+    if (fence && now - this.lastOrphanCheck > 2000) {
+      // Claimed under an older token by a holder that lost the lease after this one started: due again.
+      this.lastOrphanCheck = now;
+      const held = await this.db.kysely
+        .transaction()
+        .execute(async (trx) => {
+          await checkFence(trx, this.fence);
+          await trx.updateTable('jobs').set({ status: 'pending', run_at: now, lease_until: 0 }).where('status', '=', 'running').where('lease_token', '<', fence!.token).execute();
+          return true;
+        })
+        .catch((err) => {
+          if (err instanceof LeaseLostError) return false;
+          throw err;
+        });
+      if (!held) return 0;
+    }
     const due = await this.db.kysely
       .selectFrom('jobs')
       .select('id')
@@ -163,14 +214,19 @@ export class JobRunner {
     if (!due.length) return 0;
     const rows = await this.db.kysely
       .updateTable('jobs')
-      .set((eb) => ({ status: 'running', lease_until: now + this.leaseMs, attempts: eb('attempts', '+', 1), updated_at: now }))
+      .set((eb) => ({ status: 'running', lease_until: now + this.leaseMs, attempts: eb('attempts', '+', 1), updated_at: now, ...(fence ? { lease_token: fence.token } : {}) }))
       .where('id', 'in', due.map((d) => Number(d.id)))
       .where('status', '=', 'pending')
+      .$if(fence !== undefined, (qb) =>
+        qb.where(({ exists, selectFrom }) =>
+          exists(selectFrom('worker_lease').select('worker_lease.id').where('worker_lease.id', '=', 1).where('worker_lease.token', '=', fence!.token).where('worker_lease.holder', '=', fence!.holder)),
+        ),
+      )
       .returning(['id', 'kind', 'job_key', 'payload', 'attempts'])
       .execute();
     for (const r of rows) {
       const job: Job = { id: Number(r.id), kind: r.kind, key: r.job_key, payload: safeJson(r.payload), attempts: Number(r.attempts) };
-      const p = this.runJob(job).finally(() => this.inFlight.delete(job.id));
+      const p = this.runJob(job, fence?.token).finally(() => this.inFlight.delete(job.id));
       this.inFlight.set(job.id, p);
     }
     return rows.length;
@@ -186,13 +242,13 @@ export class JobRunner {
     await this.runPeriodics(true);
   }
 
-  private async runJob(job: Job) {
+  private async runJob(job: Job, token: number | undefined) {
     const handler = this.handlers.get(job.kind);
     let result: JobResult;
     let error: string | null = null;
     if (!handler) {
       // Not claimable without a handler (claimAndStart); should one be missing anyway, give the attempt back.
-      await this.db.kysely.updateTable('jobs').set((eb) => ({ status: 'pending', run_at: Date.now() + 1000, lease_until: 0, attempts: eb('attempts', '-', 1) })).where('id', '=', job.id).where('status', '=', 'running').execute();
+      await this.db.kysely.updateTable('jobs').set((eb) => ({ status: 'pending', run_at: Date.now() + 1000, lease_until: 0, attempts: eb('attempts', '-', 1) })).where('id', '=', job.id).where('status', '=', 'running').$if(token !== undefined, (qb) => qb.where('lease_token', '=', token!)).execute();
       return;
     }
     try {
@@ -202,15 +258,15 @@ export class JobRunner {
       this.log('job failed', { key: job.key, attempts: job.attempts, err: String(err) });
       result = { retryAt: Date.now() + Math.min(60_000, 250 * 2 ** Math.min(job.attempts, 8)) };
     }
-    await this.record(job.id, result, error);
+    await this.record(job.id, result, error, token);
   }
 
   /** Job bookkeeping is written in batches (one transaction per turn of the event loop). */
-  private pendingRecords: { id: number; result: JobResult; error: string | null; resolve: () => void }[] = [];
+  private pendingRecords: { id: number; result: JobResult; error: string | null; token: number | undefined; resolve: () => void }[] = [];
   private recordScheduled = false;
-  private record(id: number, result: JobResult, error: string | null): Promise<void> {
+  private record(id: number, result: JobResult, error: string | null, token: number | undefined): Promise<void> {
     return new Promise((resolve) => {
-      this.pendingRecords.push({ id, result, error, resolve });
+      this.pendingRecords.push({ id, result, error, token, resolve });
       if (this.recordScheduled) return;
       this.recordScheduled = true;
       setImmediate(() => void this.flushRecords());
@@ -219,34 +275,46 @@ export class JobRunner {
 
   private async flushRecords() {
     this.recordScheduled = false;
-    const batch = this.pendingRecords;
+    const all = this.pendingRecords;
     this.pendingRecords = [];
-    if (!batch.length) return;
+    if (!all.length) return;
     const now = Date.now();
+    // Under the lease: only jobs claimed under the current token are finished, in a transaction that
+    // still holds it (checkFence), and only rows that still carry it (`mine`).
+    const fence = this.fence ? this.fence() : undefined;
+    const batch = this.fence ? all.filter((b) => fence !== undefined && b.token === fence.token) : all;
+    if (batch.length < all.length) {
+      this.fencedRefusals += all.length - batch.length;
+      this.log('job results refused: the worker lease moved on', { jobs: all.length - batch.length });
+    }
+    const mine = <Q extends { where: (...a: any[]) => Q }>(qb: Q): Q => (fence ? qb.where('lease_token', '=', fence.token) : qb);
     try {
-      await this.db.kysely.transaction().execute(async (trx) => {
+      if (batch.length) await this.db.kysely.transaction().execute(async (trx) => {
+        await checkFence(trx, this.fence);
         const done = batch.filter((b) => 'done' in b.result && b.error === null).map((b) => b.id);
         for (let i = 0; i < done.length; i += 500) {
-          await trx.updateTable('jobs').set({ status: 'done', updated_at: now }).where('id', 'in', done.slice(i, i + 500)).where('status', '=', 'running').execute();
+          await mine(trx.updateTable('jobs').set({ status: 'done', updated_at: now }).where('id', 'in', done.slice(i, i + 500)).where('status', '=', 'running')).execute();
         }
         for (const b of batch) {
           if ('done' in b.result) {
-            if (b.error !== null) await trx.updateTable('jobs').set({ status: 'done', updated_at: now, last_error: b.error }).where('id', '=', b.id).where('status', '=', 'running').execute();
+            if (b.error !== null) await mine(trx.updateTable('jobs').set({ status: 'done', updated_at: now, last_error: b.error }).where('id', '=', b.id).where('status', '=', 'running')).execute();
           } else {
-            await trx
-              .updateTable('jobs')
-              .set({ status: 'pending', run_at: b.result.retryAt, lease_until: 0, updated_at: now, last_error: b.error })
-              .where('id', '=', b.id)
-              .where('status', '=', 'running')
-              .execute();
+            await mine(
+              trx
+                .updateTable('jobs')
+                .set({ status: 'pending', run_at: b.result.retryAt, lease_until: 0, updated_at: now, last_error: b.error })
+                .where('id', '=', b.id)
+                .where('status', '=', 'running'),
+            ).execute();
           }
         }
       });
     } catch (err) {
       // The lease runs out and the jobs are claimed again: handlers are idempotent.
-      this.log('job bookkeeping failed', { err: String(err) });
+      if (err instanceof LeaseLostError) this.fencedRefusals += batch.length;
+      this.log(err instanceof LeaseLostError ? 'job results refused: the worker lease moved on' : 'job bookkeeping failed', { err: String(err) });
     }
-    for (const b of batch) b.resolve();
+    for (const b of all) b.resolve();
     if (batch.some((b) => !('done' in b.result) && b.result.retryAt <= now)) this.wake();
   }
 
