@@ -261,6 +261,7 @@ export class TxQueue {
       throw err;
     });
     this.broadcasts += rows.length;
+    this.log('operator transactions sent', { count: rows.length, ids: rows.map((r) => Number(r.id)) });
     for (let i = 0; i < rows.length; i++) {
       const res = results[i];
       // "already known" / stale nonce: a previous send (before a crash) got through; the receipt tells.
