@@ -12,10 +12,11 @@ import { deployContracts } from '@cfx/contracts/src/deploy.ts';
 import { startEmbeddedNode } from '@cfx/contracts/src/embedded-node.ts';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
-import { ledgerProblems } from '../src/modules/ledger/ledger.ts';
+import { Account, balanceOf, ledgerProblems } from '../src/modules/ledger/ledger.ts';
 import { createDropRelease } from '../src/modules/drops/create-drop-release.ts';
 import { call } from './helpers.ts';
-import { insertTrader, type Trader } from './fixtures/market-setup.ts';
+import { insertGoods, insertRelease, insertTrader, type Trader } from './fixtures/market-setup.ts';
+import { listOnChain, mintTo } from './fixtures/market-chain-flow.ts';
 
 /**
  * Any number of identical server processes (jobs/worker-lease.ts, worker-role.ts): three real
@@ -26,7 +27,9 @@ import { insertTrader, type Trader } from './fixtures/market-setup.ts';
  *   minted exactly once (goods rows, ownerOf on chain), the operator's nonces have no gap and no
  *   double, no order completes twice, the ledger is clean;
  * - the holder is paused (SIGSTOP) past its lease, another takes over, then it resumes (SIGCONT): it
- *   sends no transaction and finishes no job after that.
+ *   sends no transaction and finishes no job after that;
+ * - the holder is killed while paid resale (consignment) orders are being settled: each settles once
+ *   (one executeOrder, the buyer owns the token, the seller is credited once).
  * The test process itself is a fourth process with MARKET_JOBS=0 (never takes the lease) that seeds
  * the drop, the buyers and places and pays the orders through its API.
  * Needs TEST_PG_URL and TEST_CHAIN=1.
@@ -72,11 +75,15 @@ describe.skipIf(!run)('worker role failover: 3 server processes on PostgreSQL an
   let dbName = '';
   let projectId = 0;
   const orders: { orderNo: string; buyer: Trader; count: number }[] = [];
+  const SALES = 8;
+  const sellerKeys: string[] = [];
 
   beforeAll(async () => {
     const ownerKey = `0x${crypto.randomBytes(32).toString('hex')}`;
     const operatorKey = `0x${crypto.randomBytes(32).toString('hex')}`;
-    node = await startEmbeddedNode({ genesisSecrets: [ownerKey, operatorKey], devPackTxImmediately: true });
+    // The resale sellers' wallets pay their own approve (the contracts are not sponsored here).
+    for (let i = 0; i < SALES; i++) sellerKeys.push(`0x${crypto.randomBytes(32).toString('hex')}`);
+    node = await startEmbeddedNode({ genesisSecrets: [ownerKey, operatorKey, ...sellerKeys], devPackTxImmediately: true });
     const d = await deployContracts({ rpcUrl: node.rpcUrl, ownerPrivateKey: ownerKey, operator: addressOfPrivateKey(operatorKey, 1029), sponsor: false });
     dbName = `t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: PG });
@@ -254,5 +261,56 @@ describe.skipIf(!run)('worker role failover: 3 server processes on PostgreSQL an
     expect(doneLate).toEqual([]);
     // The lease is still with the new holder (the old one did not take it back).
     expect((await lease()).token).toBe(next.token);
+  }, 240_000);
+  it('the holder killed while paid resale orders are being settled: each order settles exactly once', async () => {
+    const ctx = tool.ctx;
+    const release = await insertRelease(ctx);
+    const price = 10_000;
+    const sales: { goodsId: number; tokenId: number; seller: Trader; buyer: Trader; orderNo?: string }[] = [];
+    // Minted through the current holder's queue, approved by the sellers' wallets, listed through the API.
+    for (let i = 0; i < SALES; i++) {
+      const seller = await insertTrader(ctx, 'trader', sellerKeys[i]);
+      const tokenId = 90_000 + i;
+      await mintTo(tool, seller.address, tokenId);
+      const goodsId = await insertGoods(ctx, release, seller.userId, tokenId, { contract: ctx.chain!.collectible });
+      await listOnChain(tool, seller, goodsId, tokenId, price);
+      sales.push({ goodsId, tokenId, seller, buyer: await insertTrader(ctx) });
+    }
+    const payFor = async (sale: (typeof sales)[number]) => {
+      const order = await call(tool, '/payment/nftOrder/V1/createOrder', { goodsId: sale.goodsId }, sale.buyer.h);
+      expect(order.status, order.message).toBe('000000');
+      sale.orderNo = order.data.orderNo as string;
+      expect((await call(tool, '/payment/sandbox/topup', { amount: price }, sale.buyer.h)).status).toBe('000000');
+      const paid = await call(tool, '/payment/nftOrder/V1/pay', { orderNo: sale.orderNo, method: 'balance' }, sale.buyer.h);
+      expect(paid.data?.status, paid.message).toBe('paid');
+    };
+    const holder = await waitFor(holderServer, 30_000, 'a lease holder');
+    const before = await lease();
+    for (const sale of sales.slice(0, SALES / 2)) await payFor(sale);
+    // Settlement under way (its job claimed or its transaction queued), then the holder dies.
+    await waitFor(async () => (await ctx.db.kysely.selectFrom('chain_txs').select('id').where('kind', '=', 'settle').limit(1).execute()).length > 0, 30_000, 'a settlement transaction');
+    process.kill(holder.pid, 'SIGKILL');
+    const killedAt = Date.now();
+    for (const sale of sales.slice(SALES / 2)) await payFor(sale);
+    await waitFor(async () => {
+      const l = await lease();
+      return l.token > before.token && l.holder !== before.holder && l;
+    }, 15_000, 'a new holder');
+    expect(Date.now() - killedAt).toBeLessThan(10_000);
+    const orderStatus = async (orderNo: string) => (await ctx.db.kysely.selectFrom('orders').select('status').where('order_no', '=', orderNo).executeTakeFirstOrThrow()).status;
+    for (const sale of sales) await waitFor(async () => (await orderStatus(sale.orderNo!)) === 'completed', 90_000, `order ${sale.orderNo} completed`);
+    for (const sale of sales) {
+      expect(toBase32Address(await ctx.chain!.contracts.collectible.ownerOf(BigInt(sale.tokenId)), 1029)).toBe(sale.buyer.address);
+      const settles = await ctx.db.kysely.selectFrom('chain_txs').select(['status']).where('kind', '=', 'settle').where('idempotency_key', 'like', `%${sale.orderNo!}%`).execute();
+      expect(settles).toEqual([{ status: 'confirmed' }]);
+      // Credited once: the price less the 5% fee.
+      expect(await balanceOf(ctx.db.kysely, Account.user(sale.seller.userId))).toBe(price - 500);
+    }
+    const txs = await ctx.db.kysely.selectFrom('chain_txs').select(['nonce', 'status']).where('nonce', 'is not', null).orderBy('nonce').execute();
+    const nonces = txs.map((t) => Number(t.nonce));
+    expect(nonces).toEqual(Array.from({ length: nonces.length }, (_, i) => nonces[0]! + i));
+    expect(txs.filter((t) => t.status !== 'confirmed')).toEqual([]);
+    expect(Number(await ctx.chain!.sdk.cfx.getNextNonce(ctx.chain!.operatorAddress))).toBe(nonces[nonces.length - 1]! + 1);
+    expect(await ledgerProblems(ctx.db.kysely)).toEqual([]);
   }, 240_000);
 });
