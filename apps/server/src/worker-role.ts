@@ -1,5 +1,6 @@
 import type { AppContext } from './context.ts';
 import { startMintJob } from './chain/mint-job.ts';
+import { openDatabase } from './db/database.ts';
 import { WorkerLease } from './jobs/worker-lease.ts';
 
 type Log = (msg: string, extra?: unknown) => void;
@@ -33,7 +34,10 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
   if (!ctx.config.market.jobs) return { lease: undefined, active: false, async stop() {} };
   const ttlMs = ctx.config.market.workerLeaseMs;
   const everyMs = Math.max(200, Math.floor(ttlMs / 3));
-  const lease = new WorkerLease(ctx.db, { ttlMs });
+  // The lease has its own connection: under a flood the process's pool (PostgreSQL) or its one SQLite
+  // connection has a queue of waiting queries, and a renewal stuck behind them would lose the lease.
+  const leaseDb = openDatabase({ databaseUrl: ctx.config.databaseUrl, dataDir: ctx.config.dataDir });
+  const lease = new WorkerLease(leaseDb, { ttlMs });
   ctx.jobs.fenced(lease.source);
   ctx.chain?.queue.fenced(lease.source);
 
@@ -118,6 +122,7 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
       running = undefined;
       await r?.stop(true);
       await lease.release().catch((err) => log('worker lease release failed', { err: String(err) }));
+      await leaseDb.close();
     },
   };
 }
