@@ -45,6 +45,7 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let turn: Promise<void> = Promise.resolve();
+  let watch: Promise<void> = Promise.resolve();
 
   const startRole = async () => {
     await ctx.chain?.startWorkers();
@@ -102,7 +103,7 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
   // A watchdog of the holder: the lease also ends locally when the renewals stopped getting through
   // (a renewal that hangs, the database gone), not only when a renewal is refused.
   const watchdog = setInterval(() => {
-    if (running && !lease.held) turn = turn.then(() => (running && !lease.held ? lost('lease expired locally') : undefined));
+    if (running && !lease.held) watch = watch.then(() => (running && !lease.held ? lost('lease expired locally') : undefined));
   }, 100);
   watchdog.unref();
 
@@ -118,6 +119,7 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
       if (timer) clearTimeout(timer);
       clearInterval(watchdog);
       await turn;
+      await watch;
       const r = running;
       running = undefined;
       await r?.stop(true);
