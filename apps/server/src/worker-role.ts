@@ -41,13 +41,15 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
   ctx.jobs.fenced(lease.source);
   ctx.chain?.queue.fenced(lease.source);
 
-  let running: { stop(wait: boolean): Promise<void> } | undefined;
+  type Role = { stop(wait: boolean): Promise<void> };
+  /** Set while this process holds the lease: the role starting or running (undefined if its start failed). */
+  let role: Promise<Role | undefined> | undefined;
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let turn: Promise<void> = Promise.resolve();
   let watch: Promise<void> = Promise.resolve();
 
-  const startRole = async () => {
+  const startRole = async (): Promise<Role> => {
     await ctx.chain?.startWorkers();
     const mintJob = ctx.chain ? startMintJob(ctx, log) : undefined;
     await ctx.jobs.start();
@@ -62,36 +64,43 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
   };
 
   const lost = async (why: string) => {
-    const r = running;
-    running = undefined;
+    const r = role;
+    role = undefined;
+    if (!r) return;
     log('worker lease lost: stopping the worker role', { holder: lease.holder, why });
-    await r?.stop(false);
+    await (await r)?.stop(false);
   };
 
-  /** One turn: the holder renews (or stops the role), a standby tries to take the lease (and starts the role). */
+  /**
+   * One turn: the holder renews (or stops the role), a standby tries to take the lease and starts the
+   * role. The start is not awaited here, so the renewals go on while it runs (a slow node at takeover).
+   */
   const step = async () => {
     if (closed) return;
     try {
-      if (running) {
+      if (role) {
         if (!(await lease.renew())) await lost('renewal refused or too late');
         return;
       }
       const token = await lease.tryAcquire();
       if (token === undefined || closed) return;
       log('worker lease acquired: starting the worker role', { holder: lease.holder, token });
-      try {
-        running = await startRole();
-      } catch (err) {
+      const starting: Promise<Role | undefined> = startRole().catch(async (err) => {
         log('worker role failed to start', { err: String(err) });
         await ctx.jobs.stop({ wait: false });
         await ctx.chain?.queue.stop();
         await ctx.chain?.indexer.stop();
-        await lease.release().catch(() => {});
-      }
+        if (role === starting) {
+          role = undefined;
+          await lease.release().catch(() => {});
+        }
+        return undefined;
+      });
+      role = starting;
     } catch (err) {
       log('worker lease turn failed', { err: String(err) });
       // A holder that cannot reach the database must not go on past its lease.
-      if (running && !lease.held) await lost(String(err));
+      if (role && !lease.held) await lost(String(err));
     }
   };
   const schedule = () => {
@@ -103,16 +112,18 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
   // A watchdog of the holder: the lease also ends locally when the renewals stopped getting through
   // (a renewal that hangs, the database gone), not only when a renewal is refused.
   const watchdog = setInterval(() => {
-    if (running && !lease.held) watch = watch.then(() => (running && !lease.held ? lost('lease expired locally') : undefined));
+    if (role && !lease.held) watch = watch.then(() => (role && !lease.held ? lost('lease expired locally') : undefined));
   }, 100);
   watchdog.unref();
 
+  // At boot the first turn's role start is awaited: a job due at boot runs on the worker's first pass.
   await step();
+  await role;
   schedule();
   return {
     lease,
     get active() {
-      return running !== undefined;
+      return role !== undefined;
     },
     async stop() {
       closed = true;
@@ -120,9 +131,9 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
       clearInterval(watchdog);
       await turn;
       await watch;
-      const r = running;
-      running = undefined;
-      await r?.stop(true);
+      const r = role;
+      role = undefined;
+      await (await r)?.stop(true);
       await lease.release().catch((err) => log('worker lease release failed', { err: String(err) }));
       await leaseDb.close();
     },
