@@ -60,6 +60,11 @@ suite() { # name dir [env...]
 suite server-sqlite apps/server CI="${CI:-}"
 suite server-postgres apps/server TEST_PG_URL="$pgurl"
 suite server-chain apps/server TEST_CHAIN=1
+# Failover of the worker lease: three real server processes on the PostgreSQL above and one embedded node
+# (test/worker-failover.chain.test.ts, skipped in the SQLite chain suite): SIGKILL of the holder during a drop's
+# minting and during settlement, SIGSTOP past the lease then SIGCONT.
+echo; echo "[test] ── server-failover-postgres"
+if ! (cd apps/server && TEST_CHAIN=1 TEST_PG_URL="$pgurl" npx vitest run test/worker-failover.chain.test.ts --reporter=default --reporter=json --outputFile="$tmp/results/server-failover-postgres.json"); then status=1; fi
 suite web-unit apps/web CI="${CI:-}"
 # SSR smoke of the build against the real server, and the initial-JS budget of every public page (≤ 150 KiB gzip).
 echo; echo "[test] ── web-smoke (SSR checks, initial JS ≤ 150 KiB gzip per public page)"
