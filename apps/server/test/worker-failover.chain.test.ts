@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -17,6 +16,7 @@ import { createDropRelease } from '../src/modules/drops/create-drop-release.ts';
 import { call } from './helpers.ts';
 import { insertGoods, insertRelease, insertTrader, type Trader } from './fixtures/market-setup.ts';
 import { listOnChain, mintTo } from './fixtures/market-chain-flow.ts';
+import { freePort, sleep, waitFor } from './process-helpers.ts';
 
 /**
  * Any number of identical server processes (jobs/worker-lease.ts, worker-role.ts): three real
@@ -37,28 +37,6 @@ import { listOnChain, mintTo } from './fixtures/market-chain-flow.ts';
 const PG = process.env.TEST_PG_URL;
 const run = PG && process.env.TEST_CHAIN === '1';
 const serverDir = path.resolve(import.meta.dirname, '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-async function waitFor<T>(f: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 interface Server {
   pid: number;

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
 import { enqueueJob } from '../src/jobs/runner.ts';
+import { freePort, waitFor } from './process-helpers.ts';
 
 /**
  * Several server processes on ONE SQLite file (a shared DATA_DIR, CHAIN=off): three real `main.ts`
@@ -16,28 +16,6 @@ import { enqueueJob } from '../src/jobs/runner.ts';
  * is about PostgreSQL).
  */
 const serverDir = path.resolve(import.meta.dirname, '..');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-async function waitFor<T>(f: () => Promise<T | undefined | false>, ms: number, what: string): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
 
 describe.skipIf(!!process.env.TEST_PG_URL)('three server processes on one SQLite file', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-procs-'));
