@@ -14,6 +14,7 @@ import { afterPaymentJob } from './after-payment.ts';
 import { purchaseTerms, quotaRefusal, takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
 import { checkOnSale, dropRelease } from './release.ts';
 import { dropSettings, primarySplit } from './settings.ts';
+import { reserveInBatch } from './reserve-batch.ts';
 import { noteStock, stockOf, takeStock } from './stock.ts';
 
 /** Thrown inside the reservation transaction to roll it back with a business answer. */
@@ -37,7 +38,8 @@ class Refused extends Error {
  *   3. drop_stock (release)            conditional update  taken + n <= supply   ← last, held only until commit
  *
  * so stock and quota can never be exceeded, by any number of concurrent buyers on any number of
- * server processes. Contention the database reports (SQLite busy, PostgreSQL serialization /
+ * server processes. A paid-for reservation (`buy`) shares that transaction with the others of its
+ * release that arrive while the previous one is written (group commit, reserve-batch.ts). Contention the database reports (SQLite busy, PostgreSQL serialization /
  * deadlock / lock timeout) is answered 1021 排队中 like the admission bound — never a 5xx.
  *
  * Sale phases (phase-gate.ts): after the window check the current phase by server time decides
@@ -69,6 +71,15 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
   const expiresAt = now + ctx.config.market.paymentWindowMs;
 
   const orderNo = await admitted(ctx, release.id, async () => {
+    if (mode === 'buy') {
+      // Paid-for reservations go through the release's group commit (reserve-batch.ts).
+      const o = await reserveInBatch(ctx, {
+        projectId: release.id, quantity: n, unitPriceFen: terms.unitPriceFen, totalFen: total, commissionFen: split.commissionFen, creatorFen: split.creatorFen,
+        buyerUserId: userId, creatorUserId: release.creatorUserId, buyerAddress: walletAddress, identity, expiresAt, now, terms,
+      });
+      if (!o.ok) throw new Refused(o.why);
+      return o.orderNo;
+    }
     for (let attempt = 0; ; attempt++) {
       const no = newId('DO', now);
       try {
