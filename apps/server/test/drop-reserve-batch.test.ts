@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KyselyPlugin } from 'kysely';
+import type { OrderDetail } from '@cfx/contract/market.ts';
+import { orderDetailOf } from '../src/modules/orders/index.ts';
 import type { TestApp } from './helpers.ts';
 import { reserveInBatch, writeBatch, type Reservation } from '../src/modules/drops/reserve-batch.ts';
 import { makeTrader, type FakeChain, type Trader } from './market-helpers.ts';
@@ -64,13 +66,29 @@ describe('createOrder statements', () => {
     expect((await buy(t, warm, projectId, 1)).status).toBe('000000');
     const u = await makeTrader(t);
     const c = countStatements(t);
+    let res: Awaited<ReturnType<typeof buy>>;
     try {
-      expect((await buy(t, u, projectId, 1)).status).toBe('000000');
+      res = await buy(t, u, projectId, 1);
     } finally {
       c.restore();
     }
+    expect(res.status).toBe('000000');
     console.log(`createOrder: ${c.counts.statements} statements, ${c.counts.transactions} transaction(s): ${c.counts.sql.join(' ')}`);
-    expect(c.counts.statements).toBeGreaterThan(0);
+    // Before the group commit and the caches: 11 (session, gate, real name, settings, quota, order, event, stock, 3 reads of the answer) + BEGIN/COMMIT.
+    // Now: session, gate, and alone in its batch quota, stock, order, event.
+    expect(c.counts.statements).toBe(t.ctx.db.dialect === 'postgres' ? 7 : 6);
+    expect(c.counts.transactions).toBe(1);
+  });
+
+  it('answers the new order exactly as reading it back does', async () => {
+    const { projectId } = await makeDrop(t, { supply: 10, perIdentityLimit: 2, maxPerOrder: 2 });
+    const u = await makeTrader(t);
+    const res = await buy(t, u, projectId, 2);
+    expect(res.status).toBe('000000');
+    const detail = res.data as OrderDetail;
+    const read = JSON.parse(JSON.stringify(await orderDetailOf(t.ctx, detail.orderNo, u.userId))) as OrderDetail;
+    expect({ ...detail, serverTime: 0, remainingMs: 0 }).toEqual({ ...read, serverTime: 0, remainingMs: 0 });
+    expect(detail.timeline).toHaveLength(1);
   });
 });
 

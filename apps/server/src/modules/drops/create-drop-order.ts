@@ -6,7 +6,7 @@ import { inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/index.ts';
 import { newId } from '../market/index.ts';
-import { orderDetailOf } from '../orders/index.ts';
+import { orderDetailOf, toOrderCard, type OrderRow } from '../orders/index.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
 import { moveOrder } from '../orders/index.ts';
 import { admitted, countAttempt, DropBusy, isContention } from './admission.ts';
@@ -50,9 +50,8 @@ class Refused extends Error {
 export async function createDropOrder(ctx: AppContext, userId: number, input: { projectId: number; count?: number }, mode: 'buy' | 'claim' = 'buy'): Promise<OrderDetail> {
   const n = input.count ?? 1;
   countAttempt(ctx, `u:${userId}`);
-  const { walletAddress } = await requireTrader(ctx, userId);
-  const id = await ctx.db.kysely.selectFrom('realname').select('id_digest').where('user_id', '=', userId).executeTakeFirstOrThrow();
-  const identity = id.id_digest;
+  const trader = await requireTrader(ctx, userId);
+  const { walletAddress, idDigest: identity } = trader;
   countAttempt(ctx, `i:${identity}`);
 
   const release = await dropRelease(ctx, input.projectId);
@@ -112,8 +111,21 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
     throw err;
   });
   noteStock(ctx, release.id, n);
-  if (mode === 'claim') ctx.jobs.wake();
-  return (await orderDetailOf(ctx, orderNo, userId))!;
+  if (mode === 'claim') {
+    ctx.jobs.wake();
+    return (await orderDetailOf(ctx, orderNo, userId))!;
+  }
+  // A new order is exactly what was just written: its detail needs no read.
+  const note = `reserved ${n} × release ${release.id}`;
+  const row: OrderRow = {
+    id: 0, order_no: orderNo, kind: 'drop', status: 'created', listing_id: null, goods_id: null, buyer_user_id: userId, seller_user_id: release.creatorUserId,
+    price_fen: total, commission_fen: split.commissionFen, royalty_fen: 0, seller_income_fen: split.creatorFen, pay_method: null, expires_at: expiresAt,
+    created_at: now, paid_at: null, completed_at: null, closed_at: null, tx_hash: null, fail_reason: null,
+    goods_name: null, goods_image: null, goods_serial: null, goods_token_id: null, project_name: release.name, project_cover: release.cover,
+    project_id: release.id, quantity: n, unit_price_fen: terms.unitPriceFen,
+    buyer_account_id: trader.accountId, buyer_nickname: trader.nickname, seller_account_id: release.creatorAccountId, seller_nickname: release.creatorNickname,
+  };
+  return { ...toOrderCard(ctx, row, userId, new Map()), timeline: [{ status: 'created', from: null, note, at: now }] };
 }
 
 /** Why the reservation was refused, with the numbers the buyer needs. */
