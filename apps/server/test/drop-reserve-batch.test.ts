@@ -169,4 +169,25 @@ describe('group commit', () => {
     expect(await quotaOf(t, projectId, users[1]!)).toBe(0);
     expect(await t.ctx.db.kysely.selectFrom('orders').select('order_no').where('project_id', '=', projectId).execute()).toHaveLength(2);
   });
+
+  it('batches written at the same time (as by several server processes) never oversell, never deadlock', async () => {
+    const { projectId } = await makeDrop(t, { supply: 100, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = await Promise.all(Array.from({ length: 60 }, () => makeTrader(t)));
+    const base = await Promise.all(users.map((u, i) => reservation(t, projectId, u, 1 + (i % 2))));
+    // 6 batches of 40 members each, drawn from the same 60 identities in different orders: overlapping quota rows.
+    const batches = Array.from({ length: 6 }, (_, b) => Array.from({ length: 40 }, (_, k) => base[(k * (b + 1) * 7 + b * 13) % base.length]!));
+    const settled = await Promise.allSettled(batches.map((rs) => writeBatch(t.ctx, rs)));
+    for (const r of settled) if (r.status === 'rejected') throw r.reason; // no deadlock, no lock timeout
+    const ok = settled.flatMap((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof writeBatch>>>).value).filter((o) => o.ok).length;
+    const orders = await t.ctx.db.kysely.selectFrom('orders').select(['quantity', 'identity_digest']).where('project_id', '=', projectId).execute();
+    expect(orders).toHaveLength(ok);
+    const units = orders.reduce((a, o) => a + Number(o.quantity), 0);
+    expect((await stock(t, projectId)).taken).toBe(units);
+    expect(units).toBeLessThanOrEqual(100);
+    const byIdentity = new Map<string, number>();
+    for (const o of orders) byIdentity.set(o.identity_digest!, (byIdentity.get(o.identity_digest!) ?? 0) + Number(o.quantity));
+    expect(Math.max(...byIdentity.values())).toBeLessThanOrEqual(2);
+    const quota = await t.ctx.db.kysely.selectFrom('drop_quota').select(['identity_digest', 'taken']).where('project_id', '=', projectId).execute();
+    for (const q of quota) expect(Number(q.taken)).toBe(byIdentity.get(q.identity_digest) ?? 0);
+  });
 });
