@@ -4,7 +4,8 @@ import type { OrderDetail } from '@cfx/contract/market.ts';
 import { orderDetailOf } from '../src/modules/orders/index.ts';
 import type { TestApp } from './helpers.ts';
 import { reserveInBatch, writeBatch, type Reservation } from '../src/modules/drops/reserve-batch.ts';
-import { makeTrader, type FakeChain, type Trader } from './market-helpers.ts';
+import { call } from './helpers.ts';
+import { balance, expectLedgerBalanced, makeTrader, topup, type FakeChain, type Trader } from './market-helpers.ts';
 import { buy, makeDrop, makeDropApp, sameIdentity, stock } from './drops-helpers.ts';
 
 /**
@@ -189,5 +190,45 @@ describe('group commit', () => {
     expect(Math.max(...byIdentity.values())).toBeLessThanOrEqual(2);
     const quota = await t.ctx.db.kysely.selectFrom('drop_quota').select(['identity_digest', 'taken']).where('project_id', '=', projectId).execute();
     for (const q of quota) expect(Number(q.taken)).toBe(byIdentity.get(q.identity_digest) ?? 0);
+  });
+});
+
+describe('group commit of balance payments', () => {
+  it('pays at once in shared transactions; a short balance, a closed order and a double pay get their own answers', async () => {
+    const { projectId } = await makeDrop(t, { supply: 200, priceFen: 1000, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = await Promise.all(Array.from({ length: 80 }, () => makeTrader(t)));
+    const orders: string[] = [];
+    for (const u of users) {
+      const r = await buy(t, u, projectId, 1);
+      expect(r.status).toBe('000000');
+      orders.push(r.data.orderNo);
+    }
+    for (const u of users.slice(1)) await topup(t, u, 5000);
+    expect((await call(t, '/payment/nftOrder/V1/cannelOrder', { orderNo: orders[2] }, users[2]!.h)).status).toBe('000000');
+    const escrowBefore = await t.ctx.db.kysely.selectFrom('ledger_balances').select('balance_fen').where('account', '=', 'escrow').executeTakeFirst();
+    const c = countStatements(t);
+    let answers: Awaited<ReturnType<typeof call>>[];
+    try {
+      answers = await Promise.all([
+        ...users.map((u, i) => call(t, '/payment/nftOrder/V1/pay', { orderNo: orders[i], method: 'balance' }, u.h)),
+        call(t, '/payment/nftOrder/V1/pay', { orderNo: orders[3], method: 'balance' }, users[3]!.h), // the same order twice at once
+      ]);
+    } finally {
+      c.restore();
+    }
+    expect(answers[0]).toMatchObject({ status: '1016', message: 'insufficient balance' });
+    expect(answers[2]).toMatchObject({ status: '1015' });
+    expect([answers[3]!.status, answers[80]!.status].sort()).toEqual(['000000', '1015']);
+    expect(answers.filter((a) => a.status === '000000')).toHaveLength(78);
+    expect(c.counts.transactions).toBeLessThan(78 / 4);
+    const paid = await t.ctx.db.kysely.selectFrom('orders').select('order_no').where('project_id', '=', projectId).where('status', '=', 'paid').execute();
+    expect(paid).toHaveLength(78);
+    const keys = (await t.ctx.db.kysely.selectFrom('jobs').select('job_key').execute()).map((j) => j.job_key);
+    for (const p of paid) expect(keys.filter((k) => k.includes(p.order_no))).toHaveLength(1); // its fulfil job
+    expect(await balance(t, users[5]!)).toBe(4000);
+    expect(await balance(t, users[0]!)).toBe(0);
+    const escrow = await t.ctx.db.kysely.selectFrom('ledger_balances').select('balance_fen').where('account', '=', 'escrow').executeTakeFirstOrThrow();
+    expect(Number(escrow.balance_fen) - Number(escrowBefore?.balance_fen ?? 0)).toBe(78 * 1000);
+    await expectLedgerBalanced(t);
   });
 });
