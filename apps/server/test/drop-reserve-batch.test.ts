@@ -216,6 +216,7 @@ describe('group commit of balance payments', () => {
     } finally {
       c.restore();
     }
+    console.log(`81 pays at once: ${c.counts.statements} statements, ${c.counts.transactions} transactions`);
     expect(answers[0]).toMatchObject({ status: '1016', message: 'insufficient balance' });
     expect(answers[2]).toMatchObject({ status: '1015' });
     expect([answers[3]!.status, answers[80]!.status].sort()).toEqual(['000000', '1015']);
