@@ -117,6 +117,7 @@ describe('trading gate', () => {
     await call(t, '/api/user/profile/v1/submitrealname', { name: '钱七', idNumber: idFor(1995, 6, 6) }, { token: u.token });
     await expect(requireTrader(t.ctx, userId)).rejects.toMatchObject({ status: '1011', key: 'tradeNeedWallet' });
     await t.ctx.db.kysely.updateTable('users').set({ wallet_address: 'cfx:aasm4c231py7j34fghntcfkdt2nm9xv1tu0dukn7m1' }).where('id', '=', userId).execute();
-    await expect(requireTrader(t.ctx, userId)).resolves.toEqual({ walletAddress: 'cfx:aasm4c231py7j34fghntcfkdt2nm9xv1tu0dukn7m1' });
+    const digest = (await t.ctx.db.kysely.selectFrom('realname').select('id_digest').where('user_id', '=', userId).executeTakeFirstOrThrow()).id_digest;
+    await expect(requireTrader(t.ctx, userId)).resolves.toMatchObject({ walletAddress: 'cfx:aasm4c231py7j34fghntcfkdt2nm9xv1tu0dukn7m1', idDigest: digest });
   });
 });

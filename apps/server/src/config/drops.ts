@@ -9,7 +9,7 @@ export interface DropsConfig {
   maxPerOrder: number;
   /** Platform commission on a primary sale, per mille of the order total (PRIMARY_COMMISSION_PERMILLE, default 100 = 10%); the creator gets the rest. */
   commissionPermille: number;
-  /** Reservations of one release running at once in one process (DROP_MAX_IN_FLIGHT, default 16); beyond it buyers get 1021 排队中. */
+  /** Reservations of one release running at once in one process (DROP_MAX_IN_FLIGHT, default 256: they wait for or share the release's group commit, one transaction at a time); beyond it buyers get 1021 排队中. */
   maxInFlight: number;
   /** createOrder attempts for drops per user and per real-name identity per second (DROP_ATTEMPTS_PER_SECOND, default 5). */
   attemptsPerSecond: number;
@@ -27,7 +27,7 @@ export const dropsEnv = {
   DROP_PER_IDENTITY_LIMIT: intVar({ min: 1, default: 5 }),
   DROP_MAX_PER_ORDER: intVar({ min: 1, default: 5 }),
   PRIMARY_COMMISSION_PERMILLE: intVar({ min: 0, max: 1000, default: 100 }),
-  DROP_MAX_IN_FLIGHT: intVar({ min: 1, default: 16 }),
+  DROP_MAX_IN_FLIGHT: intVar({ min: 1, default: 256 }),
   DROP_ATTEMPTS_PER_SECOND: intVar({ min: 1, default: 5 }),
   DROP_RETRY_AFTER_MS: intVar({ min: 100, default: 1000 }),
   DROP_STOCK_CACHE_MS: intVar({ min: 0, max: 1000, default: 1000 }),

@@ -6,7 +6,7 @@ import { inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { requireTrader } from '../kyc/index.ts';
 import { newId } from '../market/index.ts';
-import { orderDetailOf } from '../orders/index.ts';
+import { orderDetailOf, toOrderCard, type OrderRow } from '../orders/index.ts';
 import { enqueueJob } from '../../jobs/runner.ts';
 import { moveOrder } from '../orders/index.ts';
 import { admitted, countAttempt, DropBusy, isContention } from './admission.ts';
@@ -14,6 +14,7 @@ import { afterPaymentJob } from './after-payment.ts';
 import { purchaseTerms, quotaRefusal, takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
 import { checkOnSale, dropRelease } from './release.ts';
 import { dropSettings, primarySplit } from './settings.ts';
+import { reserveInBatch } from './reserve-batch.ts';
 import { noteStock, stockOf, takeStock } from './stock.ts';
 
 /** Thrown inside the reservation transaction to roll it back with a business answer. */
@@ -37,7 +38,8 @@ class Refused extends Error {
  *   3. drop_stock (release)            conditional update  taken + n <= supply   ← last, held only until commit
  *
  * so stock and quota can never be exceeded, by any number of concurrent buyers on any number of
- * server processes. Contention the database reports (SQLite busy, PostgreSQL serialization /
+ * server processes. A paid-for reservation (`buy`) shares that transaction with the others of its
+ * release that arrive while the previous one is written (group commit, reserve-batch.ts). Contention the database reports (SQLite busy, PostgreSQL serialization /
  * deadlock / lock timeout) is answered 1021 排队中 like the admission bound — never a 5xx.
  *
  * Sale phases (phase-gate.ts): after the window check the current phase by server time decides
@@ -48,9 +50,8 @@ class Refused extends Error {
 export async function createDropOrder(ctx: AppContext, userId: number, input: { projectId: number; count?: number }, mode: 'buy' | 'claim' = 'buy'): Promise<OrderDetail> {
   const n = input.count ?? 1;
   countAttempt(ctx, `u:${userId}`);
-  const { walletAddress } = await requireTrader(ctx, userId);
-  const id = await ctx.db.kysely.selectFrom('realname').select('id_digest').where('user_id', '=', userId).executeTakeFirstOrThrow();
-  const identity = id.id_digest;
+  const trader = await requireTrader(ctx, userId);
+  const { walletAddress, idDigest: identity } = trader;
   countAttempt(ctx, `i:${identity}`);
 
   const release = await dropRelease(ctx, input.projectId);
@@ -69,6 +70,15 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
   const expiresAt = now + ctx.config.market.paymentWindowMs;
 
   const orderNo = await admitted(ctx, release.id, async () => {
+    if (mode === 'buy') {
+      // Paid-for reservations go through the release's group commit (reserve-batch.ts).
+      const o = await reserveInBatch(ctx, {
+        projectId: release.id, quantity: n, unitPriceFen: terms.unitPriceFen, totalFen: total, commissionFen: split.commissionFen, creatorFen: split.creatorFen,
+        buyerUserId: userId, creatorUserId: release.creatorUserId, buyerAddress: walletAddress, identity, expiresAt, now, terms,
+      });
+      if (!o.ok) throw new Refused(o.why);
+      return o.orderNo;
+    }
     for (let attempt = 0; ; attempt++) {
       const no = newId('DO', now);
       try {
@@ -101,8 +111,21 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
     throw err;
   });
   noteStock(ctx, release.id, n);
-  if (mode === 'claim') ctx.jobs.wake();
-  return (await orderDetailOf(ctx, orderNo, userId))!;
+  if (mode === 'claim') {
+    ctx.jobs.wake();
+    return (await orderDetailOf(ctx, orderNo, userId))!;
+  }
+  // A new order is exactly what was just written: its detail needs no read.
+  const note = `reserved ${n} × release ${release.id}`;
+  const row: OrderRow = {
+    id: 0, order_no: orderNo, kind: 'drop', status: 'created', listing_id: null, goods_id: null, buyer_user_id: userId, seller_user_id: release.creatorUserId,
+    price_fen: total, commission_fen: split.commissionFen, royalty_fen: 0, seller_income_fen: split.creatorFen, pay_method: null, expires_at: expiresAt,
+    created_at: now, paid_at: null, completed_at: null, closed_at: null, tx_hash: null, fail_reason: null,
+    goods_name: null, goods_image: null, goods_serial: null, goods_token_id: null, project_name: release.name, project_cover: release.cover,
+    project_id: release.id, quantity: n, unit_price_fen: terms.unitPriceFen,
+    buyer_account_id: trader.accountId, buyer_nickname: trader.nickname, seller_account_id: release.creatorAccountId, seller_nickname: release.creatorNickname,
+  };
+  return { ...toOrderCard(ctx, row, userId, new Map()), timeline: [{ status: 'created', from: null, note, at: now }] };
 }
 
 /** Why the reservation was refused, with the numbers the buyer needs. */

@@ -2,6 +2,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { ProjectStatus } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { forgetDropSettings } from './settings.ts';
 
 /** What a drop needs of a release, kept in memory for up to a second of the cache clock (ctx.monotonicNow; releases change rarely; a sale start is read by server time). */
 export interface DropRelease {
@@ -15,6 +16,9 @@ export interface DropRelease {
   tokenStart: number | null;
   tokenEnd: number | null;
   creatorUserId: number;
+  /** The creator's account as an order shows its seller. */
+  creatorAccountId: string;
+  creatorNickname: string;
 }
 
 const MAX_AGE_MS = 1000;
@@ -28,7 +32,8 @@ export async function dropRelease(ctx: AppContext, projectId: number): Promise<D
   const r = await ctx.db.kysely
     .selectFrom('projects')
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
-    .select(['projects.id', 'projects.name', 'projects.cover', 'projects.price_fen', 'projects.supply', 'projects.sale_start_at', 'projects.sale_end_at', 'projects.token_start', 'projects.token_end', 'creators.user_id'])
+    .innerJoin('users', 'users.id', 'creators.user_id')
+    .select(['users.account_id', 'users.nickname', 'projects.id', 'projects.name', 'projects.cover', 'projects.price_fen', 'projects.supply', 'projects.sale_start_at', 'projects.sale_end_at', 'projects.token_start', 'projects.token_end', 'creators.user_id'])
     .where('projects.id', '=', projectId)
     .executeTakeFirst();
   const value: DropRelease | null = r
@@ -43,6 +48,8 @@ export async function dropRelease(ctx: AppContext, projectId: number): Promise<D
         tokenStart: r.token_start === null ? null : Number(r.token_start),
         tokenEnd: r.token_end === null ? null : Number(r.token_end),
         creatorUserId: Number(r.user_id),
+        creatorAccountId: r.account_id,
+        creatorNickname: r.nickname,
       }
     : null;
   if (m.size > 10_000) m.clear();
@@ -53,6 +60,7 @@ export async function dropRelease(ctx: AppContext, projectId: number): Promise<D
 /** Forget cached releases (a test or the dev route changed one). */
 export function forgetDropReleases(ctx: AppContext) {
   caches.delete(ctx.db);
+  forgetDropSettings(ctx);
 }
 
 /** The release's sale status at `now` from its window and the live stock (as the catalog derives it). */

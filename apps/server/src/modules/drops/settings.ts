@@ -11,7 +11,35 @@ export interface DropSettings {
   commissionPermille: number;
 }
 
-export async function dropSettings(ctx: AppContext, projectId: number, q: Q = ctx.db.kysely): Promise<DropSettings> {
+/**
+ * Read through a per-process cache (kept up to MAX_AGE_MS of the cache clock, like the release in
+ * release.ts): this process's own writes forget the entry at once (setDropSettings, and every
+ * forgetDropReleases — the console's release edit, a new release), another process's show within a
+ * second. A read inside a transaction (`q` given) always goes to the database.
+ */
+export async function dropSettings(ctx: AppContext, projectId: number, q?: Q): Promise<DropSettings> {
+  if (q) return loadSettings(ctx, projectId, q);
+  let m = caches.get(ctx.db);
+  if (!m) caches.set(ctx.db, (m = new Map()));
+  const hit = m.get(projectId);
+  if (hit && ctx.monotonicNow() - hit.at <= MAX_AGE_MS) return hit.value;
+  const at = ctx.monotonicNow();
+  const value = await loadSettings(ctx, projectId, ctx.db.kysely);
+  if (m.size > 10_000) m.clear();
+  m.set(projectId, { value, at });
+  return value;
+}
+
+const MAX_AGE_MS = 1000;
+const caches = new WeakMap<object, Map<number, { value: DropSettings; at: number }>>();
+
+/** Forget cached settings (of one release, or all: a release was created or edited in this process). */
+export function forgetDropSettings(ctx: AppContext, projectId?: number) {
+  if (projectId === undefined) caches.delete(ctx.db);
+  else caches.get(ctx.db)?.delete(projectId);
+}
+
+async function loadSettings(ctx: AppContext, projectId: number, q: Q): Promise<DropSettings> {
   const d = ctx.config.drops;
   const row = await q.selectFrom('drop_config').selectAll().where('project_id', '=', projectId).executeTakeFirst();
   return {
@@ -22,15 +50,17 @@ export async function dropSettings(ctx: AppContext, projectId: number, q: Q = ct
 }
 
 /** Sets a release's settings (the dev route, tests; an admin UI later). */
-export async function setDropSettings(ctx: AppContext, projectId: number, s: Partial<DropSettings>, q: Q = ctx.db.kysely) {
-  const cur = await dropSettings(ctx, projectId, q);
+export async function setDropSettings(ctx: AppContext, projectId: number, s: Partial<DropSettings>, q?: Q) {
+  forgetDropSettings(ctx, projectId);
+  const cur = await dropSettings(ctx, projectId, q ?? ctx.db.kysely);
   const v = { ...cur, ...s };
   const now = ctx.now();
-  await q
+  await (q ?? ctx.db.kysely)
     .insertInto('drop_config')
     .values({ project_id: projectId, per_identity_limit: v.perIdentityLimit, max_per_order: v.maxPerOrder, primary_commission_permille: s.commissionPermille ?? null, updated_at: now })
     .onConflict((oc) => oc.column('project_id').doUpdateSet({ per_identity_limit: v.perIdentityLimit, max_per_order: v.maxPerOrder, updated_at: now }))
     .execute();
+  forgetDropSettings(ctx, projectId);
 }
 
 /** The commission split of a drop order total: the platform's per-mille share (rounded down), the creator the rest. */

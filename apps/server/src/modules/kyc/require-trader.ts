@@ -4,14 +4,15 @@ import { ApiError } from '../../http/envelope.ts';
 
 /**
  * The trading gate: not frozen by staff (1034), real-name verified, 18 or older
- * today, wallet linked. Returns the user's wallet address. Every buying, selling and bidding call
+ * today, wallet linked. Returns the user's wallet address, the keyed digest of their ID number (the
+ * real-name identity) and their account id and nickname. Every buying, selling and bidding call
  * goes through it.
  */
-export async function requireTrader(ctx: AppContext, userId: number): Promise<{ walletAddress: string }> {
+export async function requireTrader(ctx: AppContext, userId: number): Promise<{ walletAddress: string; idDigest: string; accountId: string; nickname: string }> {
   const row = await ctx.db.kysely
     .selectFrom('users')
     .leftJoin('realname', 'realname.user_id', 'users.id')
-    .select(['users.is_realname', 'users.wallet_address', 'users.frozen_at', 'realname.adult', 'realname.user_id as realnameUser'])
+    .select(['users.is_realname', 'users.wallet_address', 'users.frozen_at', 'users.account_id', 'users.nickname', 'realname.adult', 'realname.user_id as realnameUser', 'realname.id_digest'])
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (row && row.frozen_at !== null) throw new ApiError(Status.ACCOUNT_FROZEN, 'accountFrozen');
@@ -19,5 +20,5 @@ export async function requireTrader(ctx: AppContext, userId: number): Promise<{ 
   // The adult flag is set at verification (which refuses minors); the birth date itself stays sealed.
   if (!Number(row.adult)) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeUnderage');
   if (!row.wallet_address) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeNeedWallet');
-  return { walletAddress: row.wallet_address };
+  return { walletAddress: row.wallet_address, idDigest: row.id_digest!, accountId: row.account_id, nickname: row.nickname };
 }

@@ -1,7 +1,7 @@
 /** The public face of modules/orders: what other modules, flows and the app may use (docs/architecture.md, "Module map"). */
 export { closeUnpaidOrder, expireDueOrders } from './close-order.ts';
 export { chinaDayStart, insertOrder } from './create-order.ts';
-export { orderDetailOf, orderQuery } from './order-view.ts';
+export { orderDetailOf, orderQuery, toOrderCard } from './order-view.ts';
 export type { OrderRow } from './order-view.ts';
 export { orderRoutes } from './routes.ts';
 export type { DropOrders } from './routes.ts';

@@ -3,19 +3,17 @@ import type { PayMethod } from '@cfx/contract/market.ts';
 import { PaymentNotifyPaths } from '@cfx/contract/routes.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
-import { enqueueJob } from '../../jobs/runner.ts';
 import type { PaymentProvider } from '../../providers/payment/types.ts';
 import { inTx } from '../../db/tx.ts';
-import { Account, postTxn } from '../ledger/index.ts';
 import { invalidateListing } from '../market/index.ts';
 import { requireSettlement } from '../market/index.ts';
 import { FILLED_REVERTS } from '../market/index.ts';
 import { buyerOrder, closeUnpaidOrder } from '../orders/index.ts';
 import { settleRequestOf } from '../orders/index.ts';
 import { moveOrder } from '../orders/index.ts';
-import { afterPaymentJob } from '../drops/index.ts';
 import { dropSubject } from '../drops/index.ts';
 import { cardPayAvailable } from '../payout/index.ts';
+import { payInBatch } from './pay-batch.ts';
 
 /** Payment methods available now. */
 export function availableMethods(ctx: AppContext): PayMethod[] {
@@ -35,7 +33,8 @@ export function providerFor(ctx: AppContext, method: 'sandbox' | 'alipay' | 'wec
  * invalidated and the order cancelled (1013 listingGone) instead of taking the buyer's money.
  *
  * - balance: one transaction moves the price from the buyer's balance to escrow (refused with
- *   1016 when short), marks the order paid and inserts its settlement job.
+ *   1016 when short), marks the order paid and inserts its settlement job — shared with the other
+ *   balance payments arriving meanwhile (group commit, pay-batch.ts).
  * - sandbox / alipay / wechat: the order becomes `paying` and the provider's pay URL (for WeChat Pay
  *   Native the `code_url` the web shows as a QR code) is returned; the
  *   provider's verified notify later marks it paid (apply-payment.ts).
@@ -60,22 +59,10 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
   const now = ctx.now();
   const price = Number(o.price_fen);
   if (input.method === 'balance') {
-    await inTx(ctx, async (trx) => {
-      // The first statement writes: on SQLite a transaction that reads first cannot wait for another
-      // process's write lock (SQLITE_BUSY at once; two server processes on one file, bench/drop.ts).
-      // From the status read above; an order that moved created → paying meanwhile is caught by the second try.
-      const set = { paid_at: now, pay_method: 'balance' as const, provider_trade_no: o.order_no };
-      const moved =
-        (await moveOrder(trx, o.order_no, o.status as 'created' | 'paying', 'paid', now, set, 'paid from balance')) ??
-        (o.status === 'created' ? await moveOrder(trx, o.order_no, 'paying', 'paid', now, set, 'paid from balance') : null);
-      if (!moved) throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
-      await trx
-        .insertInto('payments')
-        .values({ provider: 'balance', provider_trade_no: o.order_no, order_no: o.order_no, user_id: userId, amount_fen: price, outcome: 'applied', raw: '{}', created_at: now })
-        .execute();
-      await postTxn(trx, { id: `pay:balance:${o.order_no}`, kind: 'pay', orderNo: o.order_no, entries: [{ account: Account.user(userId), amountFen: -price }, { account: Account.escrow, amountFen: price }], now });
-      await enqueueJob(trx, afterPaymentJob(o.kind, o.order_no));
-    });
+    // Shares one transaction with the other balance payments arriving meanwhile (pay-batch.ts).
+    const outcome = await payInBatch(ctx, { orderNo: o.order_no, kind: o.kind, userId, priceFen: price });
+    if (outcome === 'notPayable') throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
+    if (outcome === 'short') throw new ApiError(Status.PAYMENT_REFUSED, 'balanceInsufficient');
     ctx.jobs.wake();
     return { orderNo: o.order_no, method: input.method, status: 'paid' as const, payUrl: null, expiresAt: Number(o.expires_at) };
   }

@@ -1,0 +1,238 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
+import { newId } from '../market/index.ts';
+import { isContention } from './admission.ts';
+import { givePhaseQuota } from './phase-quota.ts';
+import { takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
+import { giveQuota } from './quota.ts';
+import { takeStock } from './stock.ts';
+
+/**
+ * Group commit of drop reservations (docs/drops.md "Under load"): the paid-for reservations
+ * (`mode: 'buy'`) of one release that arrive in this process while its previous batch is being
+ * written are written together in ONE transaction, in arrival order, with the same lock order as a
+ * single reservation:
+ *
+ *   1. quota     the public bucket (drop_quota, one limit for everyone): one multi-row conditional
+ *                upsert per "round" of distinct identities, sorted by identity (a fixed lock order
+ *                across processes; a second member of the same identity goes into the next round,
+ *                which only touches rows this transaction already holds). Phase buckets (whitelist,
+ *                lottery: a limit per identity) take theirs one by one, sorted the same way.
+ *   2. stock     the stock row, last: one conditional UPDATE for the batch total; when not all of it
+ *                fits, the row is locked and read (UPDATE … RETURNING) and the members are served
+ *                greedily in arrival order from what is left — the decision comes from the row's
+ *                current values inside the transaction, never from a cache, so nothing is oversold.
+ *                Members that do not fit give their quota back (rows already held: no lock wait).
+ *   3. orders    one multi-row INSERT of the orders and one of their `created` events (new rows).
+ *
+ * Every member gets its own outcome: 'ok', or the refusal 'quota' / 'stock' (answered 1023 / 1022 by
+ * createDropOrder). Database contention fails the whole batch (each member answers 1021 排队中);
+ * any other error of a batch of several members re-runs each member alone, so one bad member
+ * cannot take the others down with it. An order-number collision re-draws the numbers.
+ */
+export interface Reservation {
+  projectId: number;
+  quantity: number;
+  unitPriceFen: number;
+  totalFen: number;
+  commissionFen: number;
+  creatorFen: number;
+  buyerUserId: number;
+  creatorUserId: number;
+  buyerAddress: string;
+  identity: string;
+  expiresAt: number;
+  now: number;
+  terms: PurchaseTerms;
+}
+
+export type ReserveOutcome = { ok: true; orderNo: string } | { ok: false; why: 'quota' | 'stock' };
+
+interface Member {
+  r: Reservation;
+  done: (o: ReserveOutcome) => void;
+  fail: (err: unknown) => void;
+}
+interface Queue {
+  waiting: Member[];
+  running: boolean;
+}
+
+/** Largest batch written in one transaction (the admission bound, DROP_MAX_IN_FLIGHT, usually keeps it smaller). */
+export const MAX_BATCH = 256;
+/** Rows per multi-row INSERT (well below SQLite's and PostgreSQL's bound-parameter limits). */
+const INSERT_CHUNK = 200;
+
+const queues = new WeakMap<object, Map<number, Queue>>();
+
+/** Reserves one member's units in the release's next batch; resolves after its transaction committed. */
+export function reserveInBatch(ctx: AppContext, r: Reservation): Promise<ReserveOutcome> {
+  let m = queues.get(ctx.db);
+  if (!m) queues.set(ctx.db, (m = new Map()));
+  let q = m.get(r.projectId);
+  if (!q) m.set(r.projectId, (q = { waiting: [], running: false }));
+  const queue = q;
+  return new Promise<ReserveOutcome>((done, fail) => {
+    queue.waiting.push({ r, done, fail });
+    if (!queue.running) {
+      queue.running = true;
+      // One turn of the event loop lets the requests that arrived together join the first batch.
+      setImmediate(() => void drain(ctx, queue));
+    }
+  });
+}
+
+async function drain(ctx: AppContext, queue: Queue) {
+  try {
+    while (queue.waiting.length) {
+      const batch = queue.waiting.splice(0, MAX_BATCH);
+      await settle(ctx, batch);
+    }
+  } finally {
+    queue.running = false;
+  }
+}
+
+async function settle(ctx: AppContext, batch: Member[]) {
+  try {
+    const outcomes = await writeBatch(ctx, batch.map((b) => b.r));
+    batch.forEach((b, i) => b.done(outcomes[i]!));
+  } catch (err) {
+    if (batch.length > 1 && !isContention(err)) {
+      // Not the database being busy: find the member that fails by writing each alone.
+      for (const b of batch) await settle(ctx, [b]);
+      return;
+    }
+    for (const b of batch) b.fail(err);
+  }
+}
+
+/** Writes one batch in one transaction; returns each member's outcome (same order). */
+export async function writeBatch(ctx: AppContext, rs: readonly Reservation[]): Promise<ReserveOutcome[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await inTx(ctx, (trx) => writeBatchIn(ctx, trx, rs));
+    } catch (err) {
+      if (attempt < 3 && isUniqueViolation(err)) continue; // an order number collision: draw others
+      throw err;
+    }
+  }
+}
+
+async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[]): Promise<ReserveOutcome[]> {
+  const projectId = rs[0]!.projectId;
+  if (rs.some((r) => r.projectId !== projectId)) throw new Error('a reservation batch is of one release');
+  const now = ctx.now();
+  // PostgreSQL: a reservation never waits long for a row lock (55P03 → 1021 排队中).
+  if (ctx.db.dialect === 'postgres') await sql`set local lock_timeout = '2s'`.execute(trx);
+  const out: (ReserveOutcome | undefined)[] = new Array(rs.length);
+
+  // 1. quota
+  const quotaOk = new Array<boolean>(rs.length).fill(false);
+  const publicIdx: number[] = [];
+  const phaseIdx: number[] = [];
+  rs.forEach((r, i) => (r.terms.bucket ? phaseIdx : publicIdx).push(i));
+  for (const round of rounds(publicIdx, rs)) {
+    const ok = await takePublicQuota(trx, projectId, round.map((i) => rs[i]!), now);
+    round.forEach((i) => (quotaOk[i] = ok.has(rs[i]!.identity)));
+  }
+  phaseIdx.sort((a, b) => cmp(`${rs[a]!.terms.bucket}:${rs[a]!.identity}`, `${rs[b]!.terms.bucket}:${rs[b]!.identity}`) || a - b);
+  for (const i of phaseIdx) quotaOk[i] = await takeTermsQuota(trx, projectId, rs[i]!.terms, rs[i]!.identity, rs[i]!.quantity, now);
+  rs.forEach((_, i) => {
+    if (!quotaOk[i]) out[i] = { ok: false, why: 'quota' };
+  });
+
+  // 2. stock (last lock): everything at once, else greedily from what the row says is left.
+  const wanted = rs.map((_, i) => i).filter((i) => quotaOk[i]);
+  const total = wanted.reduce((a, i) => a + rs[i]!.quantity, 0);
+  let fit = wanted;
+  if (total > 0 && !(await takeStock(trx, projectId, total, now))) {
+    const row = await trx.updateTable('drop_stock').set({ updated_at: now }).where('project_id', '=', projectId).returning(['supply', 'taken']).executeTakeFirst();
+    let left = row ? Number(row.supply) - Number(row.taken) : 0;
+    fit = [];
+    for (const i of wanted) {
+      if (rs[i]!.quantity <= left) {
+        fit.push(i);
+        left -= rs[i]!.quantity;
+      } else {
+        out[i] = { ok: false, why: 'stock' };
+        const r = rs[i]!;
+        if (r.terms.bucket) await givePhaseQuota(trx, projectId, r.terms.bucket, r.identity, r.quantity, now);
+        else await giveQuota(trx, projectId, r.identity, r.quantity, now);
+      }
+    }
+    const got = fit.reduce((a, i) => a + rs[i]!.quantity, 0);
+    if (got > 0 && !(await takeStock(trx, projectId, got, now))) throw new Error(`drop stock of release ${projectId}: ${got} units counted free but not taken`);
+  }
+
+  // 3. orders and their events
+  const nos = fit.map((i) => newId('DO', rs[i]!.now));
+  for (let k = 0; k < fit.length; k += INSERT_CHUNK) {
+    const part = fit.slice(k, k + INSERT_CHUNK);
+    await trx
+      .insertInto('orders')
+      .values(
+        part.map((i, j) => {
+          const o = rs[i]!;
+          return {
+            order_no: nos[k + j]!, kind: 'drop', listing_id: null, goods_id: null, buyer_user_id: o.buyerUserId, seller_user_id: o.creatorUserId,
+            buyer_address: o.buyerAddress, price_fen: o.totalFen, commission_fen: o.commissionFen, royalty_fen: 0, royalty_user_id: null,
+            seller_income_fen: o.creatorFen, status: 'created', pay_method: null, provider_trade_no: null, expires_at: o.expiresAt, chain_tx_id: null,
+            tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null,
+            project_id: o.projectId, quantity: o.quantity, unit_price_fen: o.unitPriceFen, identity_digest: o.identity, quota_bucket: o.terms.bucket ?? null,
+          };
+        }),
+      )
+      .execute();
+    await trx
+      .insertInto('order_events')
+      .values(part.map((i, j) => ({ order_no: nos[k + j]!, from_status: null, to_status: 'created', note: `reserved ${rs[i]!.quantity} × release ${projectId}`, at: rs[i]!.now })))
+      .execute();
+  }
+  fit.forEach((i, j) => (out[i] = { ok: true, orderNo: nos[j]! }));
+  return out as ReserveOutcome[];
+}
+
+/** Members of the public bucket in rounds of distinct identities, each round sorted by identity. */
+function rounds(idx: readonly number[], rs: readonly Reservation[]): number[][] {
+  const out: number[][] = [];
+  const seen = new Map<string, number>();
+  for (const i of idx) {
+    const k = seen.get(rs[i]!.identity) ?? 0;
+    seen.set(rs[i]!.identity, k + 1);
+    (out[k] ??= []).push(i);
+  }
+  for (const r of out) r.sort((a, b) => cmp(rs[a]!.identity, rs[b]!.identity));
+  return out;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The public quota of several distinct identities in one statement: the conditional upsert of
+ * quota.ts with many rows (one limit: the members' terms of the public bucket are the same
+ * release limit). Returns the identities whose units were taken.
+ */
+async function takePublicQuota(trx: Q, projectId: number, rs: readonly Reservation[], now: number): Promise<Set<string>> {
+  const ok = new Set<string>();
+  const byLimit = new Map<number, Reservation[]>();
+  for (const r of rs) if (r.quantity <= r.terms.limit) byLimit.set(r.terms.limit, [...(byLimit.get(r.terms.limit) ?? []), r]);
+  for (const [limit, group] of byLimit) {
+    for (let k = 0; k < group.length; k += INSERT_CHUNK) {
+      const rows = await trx
+        .insertInto('drop_quota')
+        .values(group.slice(k, k + INSERT_CHUNK).map((r) => ({ project_id: projectId, identity_digest: r.identity, taken: r.quantity, updated_at: now })))
+        .onConflict((oc) =>
+          oc
+            .columns(['project_id', 'identity_digest'])
+            .doUpdateSet({ taken: sql`drop_quota.taken + excluded.taken`, updated_at: now })
+            .where(sql<boolean>`drop_quota.taken + excluded.taken <= ${limit}`),
+        )
+        .returning('identity_digest')
+        .execute();
+      for (const row of rows) ok.add(row.identity_digest);
+    }
+  }
+  return ok;
+}

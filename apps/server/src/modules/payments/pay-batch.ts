@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { inTx, type Q } from '../../db/tx.ts';
+import { afterPaymentJob } from '../drops/index.ts';
+import { Account } from '../ledger/index.ts';
+
+/**
+ * Group commit of payments from balance (docs/drops.md "Under load"): the balance payments that
+ * arrive in this process while its previous batch is being written are written together in ONE
+ * transaction, with the lock order of a single payment (orders → ledger balances, sorted):
+ *
+ *   1. the members' order rows, sorted by order number (PostgreSQL: FOR UPDATE), still created / paying?
+ *   2. each buyer's balance debited by a conditional UPDATE (balance ≥ price), sorted by account
+ *   3. for the members debited: one UPDATE of their orders to paid, their events, payments, ledger
+ *      transactions and entries (multi-row inserts), ONE credit of the escrow balance for the batch
+ *      total (the row every payment credits: one lock per batch instead of one per payment), their
+ *      after-payment jobs.
+ *
+ * Each member gets its own outcome: 'ok', 'notPayable' (the order moved meanwhile) or 'short'
+ * (balance too low: nothing of it is written). The ledger is the same as one postTxn per payment
+ * (`pay:balance:<orderNo>`: buyer −price, escrow +price). Any error of a batch of several members
+ * re-runs each member alone.
+ */
+export interface BalancePayment {
+  orderNo: string;
+  kind: string;
+  userId: number;
+  priceFen: number;
+}
+export type PayOutcome = 'ok' | 'notPayable' | 'short';
+
+interface Member {
+  p: BalancePayment;
+  done: (o: PayOutcome) => void;
+  fail: (err: unknown) => void;
+}
+interface Queue {
+  waiting: Member[];
+  running: boolean;
+}
+
+const MAX_BATCH = 256;
+const CHUNK = 150;
+const queues = new WeakMap<object, Queue>();
+
+export function payInBatch(ctx: AppContext, p: BalancePayment): Promise<PayOutcome> {
+  let q = queues.get(ctx.db);
+  if (!q) queues.set(ctx.db, (q = { waiting: [], running: false }));
+  const queue = q;
+  return new Promise<PayOutcome>((done, fail) => {
+    queue.waiting.push({ p, done, fail });
+    if (!queue.running) {
+      queue.running = true;
+      setImmediate(() => void drain(ctx, queue));
+    }
+  });
+}
+
+async function drain(ctx: AppContext, queue: Queue) {
+  try {
+    while (queue.waiting.length) await settle(ctx, queue.waiting.splice(0, MAX_BATCH));
+  } finally {
+    queue.running = false;
+  }
+}
+
+async function settle(ctx: AppContext, batch: Member[]) {
+  try {
+    const out = await writePayBatch(ctx, batch.map((b) => b.p));
+    batch.forEach((b, i) => b.done(out[i]!));
+  } catch (err) {
+    if (batch.length > 1) {
+      for (const b of batch) await settle(ctx, [b]);
+      return;
+    }
+    batch[0]!.fail(err);
+  }
+}
+
+/** Writes one batch of balance payments in one transaction; each member's outcome, same order. */
+export function writePayBatch(ctx: AppContext, ps: readonly BalancePayment[]): Promise<PayOutcome[]> {
+  return inTx(ctx, (trx) => writeIn(ctx, trx, ps));
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): Promise<PayOutcome[]> {
+  const now = ctx.now();
+  const out: PayOutcome[] = ps.map(() => 'notPayable');
+  // An order paid twice at once: the first member pays it; a later one is answered as the first (short) or notPayable.
+  const first = new Map<string, number>();
+  const dup: number[] = [];
+  ps.forEach((p, i) => (first.has(p.orderNo) ? dup.push(i) : first.set(p.orderNo, i)));
+
+  // 1. the order rows (sorted; locked on PostgreSQL)
+  const nos = [...first.keys()].sort(cmp);
+  let q = trx.selectFrom('orders').select(['order_no', 'status']).where('order_no', 'in', nos).orderBy('order_no');
+  if (ctx.db.dialect === 'postgres') q = q.forUpdate();
+  const status = new Map((await q.execute()).map((r) => [r.order_no, r.status]));
+  const payable = [...first.values()].filter((i) => ['created', 'paying'].includes(status.get(ps[i]!.orderNo) ?? ''));
+
+  // 2. debits, sorted by account
+  payable.sort((a, b) => cmp(Account.user(ps[a]!.userId), Account.user(ps[b]!.userId)) || cmp(ps[a]!.orderNo, ps[b]!.orderNo));
+  const paid: number[] = [];
+  for (const i of payable) {
+    const p = ps[i]!;
+    if (p.priceFen === 0) {
+      paid.push(i); // nothing to debit (postTxn writes no zero entries either)
+      continue;
+    }
+    const res = await trx
+      .updateTable('ledger_balances')
+      .set({ balance_fen: sql`balance_fen - ${p.priceFen}`, updated_at: now })
+      .where('account', '=', Account.user(p.userId))
+      .where('balance_fen', '>=', p.priceFen)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) paid.push(i);
+    else out[i] = 'short';
+  }
+  for (const i of dup) if (out[first.get(ps[i]!.orderNo)!] === 'short') out[i] = 'short';
+  if (!paid.length) return out;
+
+  // 3. the paid members' rows
+  const paidNos = paid.map((i) => ps[i]!.orderNo);
+  const moved = await trx
+    .updateTable('orders')
+    .set({ status: 'paid', paid_at: now, pay_method: 'balance', provider_trade_no: sql`order_no` })
+    .where('order_no', 'in', paidNos)
+    .where('status', 'in', ['created', 'paying'])
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== paid.length) throw new Error('payment batch: an order moved under its lock');
+  const jobAt = Date.now();
+  for (let k = 0; k < paid.length; k += CHUNK) {
+    const part = paid.slice(k, k + CHUNK).map((i) => ps[i]!);
+    await trx.insertInto('order_events').values(part.map((p) => ({ order_no: p.orderNo, from_status: status.get(p.orderNo)!, to_status: 'paid' as const, note: 'paid from balance', at: now }))).execute();
+    await trx
+      .insertInto('payments')
+      .values(part.map((p) => ({ provider: 'balance', provider_trade_no: p.orderNo, order_no: p.orderNo, user_id: p.userId, amount_fen: p.priceFen, outcome: 'applied', raw: '{}', created_at: now })))
+      .execute();
+    await trx.insertInto('ledger_txns').values(part.map((p) => ({ id: `pay:balance:${p.orderNo}`, kind: 'pay', order_no: p.orderNo, created_at: now }))).execute();
+    const entries = part
+      .filter((p) => p.priceFen !== 0)
+      .flatMap((p) =>
+        [
+          { account: Account.escrow, amount_fen: p.priceFen },
+          { account: Account.user(p.userId), amount_fen: -p.priceFen },
+        ]
+          .sort((x, y) => cmp(x.account, y.account))
+          .map((e) => ({ txn_id: `pay:balance:${p.orderNo}`, ...e, created_at: now })),
+      );
+    if (entries.length) await trx.insertInto('ledger_entries').values(entries).execute();
+    await trx
+      .insertInto('jobs')
+      .values(part.map((p) => ({ ...jobRow(afterPaymentJob(p.kind, p.orderNo)), created_at: jobAt, updated_at: jobAt, run_at: jobAt })))
+      .onConflict((oc) => oc.column('job_key').doNothing())
+      .execute();
+  }
+  const total = paid.reduce((a, i) => a + ps[i]!.priceFen, 0);
+  if (total > 0) {
+    await trx
+      .insertInto('ledger_balances')
+      .values({ account: Account.escrow, balance_fen: total, updated_at: now })
+      .onConflict((oc) => oc.column('account').doUpdateSet({ balance_fen: sql`ledger_balances.balance_fen + excluded.balance_fen`, updated_at: now }))
+      .execute();
+  }
+  for (const i of paid) out[i] = 'ok';
+  return out;
+}
+
+function jobRow(j: { kind: 'settle' | 'fulfil'; key: string; payload: { orderNo: string } }) {
+  return { kind: j.kind, job_key: j.key, payload: JSON.stringify(j.payload), status: 'pending' as const, last_error: null };
+}

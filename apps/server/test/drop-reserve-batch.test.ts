@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KyselyPlugin } from 'kysely';
+import type { OrderDetail } from '@cfx/contract/market.ts';
+import { orderDetailOf } from '../src/modules/orders/index.ts';
+import type { TestApp } from './helpers.ts';
+import { reserveInBatch, writeBatch, type Reservation } from '../src/modules/drops/reserve-batch.ts';
+import { call } from './helpers.ts';
+import { balance, expectLedgerBalanced, makeTrader, topup, type FakeChain, type Trader } from './market-helpers.ts';
+import { buy, makeDrop, makeDropApp, sameIdentity, stock } from './drops-helpers.ts';
+
+/**
+ * The group commit of drop reservations (reserve-batch.ts) on a real database (SQLite, or PostgreSQL
+ * with TEST_PG_URL): hundreds of createOrders at once never oversell and never exceed the limit of an
+ * identity, members of one batch get their own answers, and a member that fails does not take the
+ * others down.
+ *
+ * The statements one createOrder runs (docs/drops.md "Under load"): counted with a Kysely plugin on
+ * the app's handle (every built or raw query) and the compiled-query path (session lookup), plus the
+ * transactions it opens. Warm: the release, settings and phase caches are filled by an earlier call.
+ */
+function countStatements(t: TestApp) {
+  const counts = { statements: 0, transactions: 0, sql: [] as string[] };
+  const plugin: KyselyPlugin = {
+    transformQuery: (a) => {
+      counts.statements++;
+      counts.sql.push(a.node.kind);
+      return a.node;
+    },
+    transformResult: async (a) => a.result,
+  };
+  const db = t.ctx.db;
+  const orig = db.kysely;
+  const counted = orig.withPlugin(plugin);
+  const tx = counted.transaction.bind(counted);
+  counted.transaction = () => {
+    counts.transactions++;
+    return tx();
+  };
+  const run = db.run;
+  db.kysely = counted;
+  db.run = (q, p) => {
+    counts.statements++;
+    counts.sql.push('compiled');
+    return run(q, p);
+  };
+  return {
+    counts,
+    restore() {
+      db.kysely = orig;
+      db.run = run;
+    },
+  };
+}
+
+let t: TestApp & { chain: FakeChain };
+beforeAll(async () => {
+  t = await makeDropApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('createOrder statements', () => {
+  it('counts the SQL of one warm createOrder', async () => {
+    const { projectId } = await makeDrop(t, { supply: 100 });
+    const warm = await makeTrader(t);
+    expect((await buy(t, warm, projectId, 1)).status).toBe('000000');
+    const u = await makeTrader(t);
+    const c = countStatements(t);
+    let res: Awaited<ReturnType<typeof buy>>;
+    try {
+      res = await buy(t, u, projectId, 1);
+    } finally {
+      c.restore();
+    }
+    expect(res.status).toBe('000000');
+    console.log(`createOrder: ${c.counts.statements} statements, ${c.counts.transactions} transaction(s): ${c.counts.sql.join(' ')}`);
+    // Before the group commit and the caches: 11 (session, gate, real name, settings, quota, order, event, stock, 3 reads of the answer) + BEGIN/COMMIT.
+    // Now: session, gate, and alone in its batch quota, stock, order, event.
+    expect(c.counts.statements).toBe(t.ctx.db.dialect === 'postgres' ? 7 : 6);
+    expect(c.counts.transactions).toBe(1);
+  });
+
+  it('answers the new order exactly as reading it back does', async () => {
+    const { projectId } = await makeDrop(t, { supply: 10, perIdentityLimit: 2, maxPerOrder: 2 });
+    const u = await makeTrader(t);
+    const res = await buy(t, u, projectId, 2);
+    expect(res.status).toBe('000000');
+    const detail = res.data as OrderDetail;
+    const read = JSON.parse(JSON.stringify(await orderDetailOf(t.ctx, detail.orderNo, u.userId))) as OrderDetail;
+    expect({ ...detail, serverTime: 0, remainingMs: 0 }).toEqual({ ...read, serverTime: 0, remainingMs: 0 });
+    expect(detail.timeline).toHaveLength(1);
+  });
+});
+
+async function identityOf(t: TestApp, u: Trader) {
+  const r = await t.ctx.db.kysely.selectFrom('realname').select('id_digest').where('user_id', '=', u.userId).executeTakeFirstOrThrow();
+  return r.id_digest;
+}
+
+async function reservation(t: TestApp, projectId: number, u: Trader, quantity: number): Promise<Reservation> {
+  const now = t.ctx.now();
+  return {
+    projectId, quantity, unitPriceFen: 1000, totalFen: 1000 * quantity, commissionFen: 0, creatorFen: 1000 * quantity, buyerUserId: u.userId, creatorUserId: u.userId,
+    buyerAddress: u.address, identity: await identityOf(t, u), expiresAt: now + 60_000, now, terms: { bucket: null, limit: 2, unitPriceFen: 1000, phase: null },
+  };
+}
+
+async function quotaOf(t: TestApp, projectId: number, u: Trader) {
+  const r = await t.ctx.db.kysely.selectFrom('drop_quota').select('taken').where('project_id', '=', projectId).where('identity_digest', '=', await identityOf(t, u)).executeTakeFirst();
+  return Number(r?.taken ?? 0);
+}
+
+describe('group commit', () => {
+  it('hundreds of createOrders at once: batched, never oversold, never over an identity limit', async () => {
+    const app = await makeDropApp({ DROP_MAX_IN_FLIGHT: '1000' });
+    try {
+      const { projectId } = await makeDrop(app, { supply: 150, perIdentityLimit: 2, maxPerOrder: 2 });
+      const buyers = await Promise.all(Array.from({ length: 240 }, () => makeTrader(app)));
+      // Every third account shares the ID number of the account before it.
+      for (let i = 2; i < buyers.length; i += 3) await sameIdentity(app, buyers[i - 1]!, buyers[i]!);
+      const c = countStatements(app);
+      let answers: { status: string; message: string; http: number }[];
+      try {
+        answers = await Promise.all(buyers.flatMap((u, i) => [buy(app, u, projectId, 1 + (i % 2)), buy(app, u, projectId, 1)]));
+      } finally {
+        c.restore();
+      }
+      for (const a of answers) expect(a.http).toBeLessThan(500);
+      expect(new Set(answers.map((a) => a.status))).toSatisfy((s: Set<string>) => [...s].every((x) => ['000000', '1022', '1023'].includes(x)));
+      const ok = answers.filter((a) => a.status === '000000').length;
+      expect(c.counts.transactions).toBeLessThan(ok / 4); // reservations shared transactions
+      expect(await stock(app, projectId)).toMatchObject({ supply: 150, taken: 150 });
+      const orders = await app.ctx.db.kysely.selectFrom('orders').select(['quantity', 'identity_digest']).where('project_id', '=', projectId).execute();
+      expect(orders).toHaveLength(ok);
+      expect(orders.reduce((a, o) => a + Number(o.quantity), 0)).toBe(150);
+      const byIdentity = new Map<string, number>();
+      for (const o of orders) byIdentity.set(o.identity_digest!, (byIdentity.get(o.identity_digest!) ?? 0) + Number(o.quantity));
+      expect(Math.max(...byIdentity.values())).toBeLessThanOrEqual(2);
+      const quota = await app.ctx.db.kysely.selectFrom('drop_quota').select(['identity_digest', 'taken']).where('project_id', '=', projectId).execute();
+      for (const q of quota) expect(Number(q.taken)).toBe(byIdentity.get(q.identity_digest) ?? 0);
+      expect(answers.some((a) => a.status === '1023' && /limit/.test(a.message))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('one batch: each member its own answer, served in arrival order from what the stock row says is left', async () => {
+    const { projectId } = await makeDrop(t, { supply: 3, perIdentityLimit: 2, maxPerOrder: 2 });
+    const [a, b, c] = [await makeTrader(t), await makeTrader(t), await makeTrader(t)];
+    const out = await writeBatch(t.ctx, [await reservation(t, projectId, a, 2), await reservation(t, projectId, b, 2), await reservation(t, projectId, a, 1), await reservation(t, projectId, c, 1)]);
+    expect(out.map((o) => (o.ok ? 'ok' : o.why))).toEqual(['ok', 'stock', 'quota', 'ok']);
+    expect((await stock(t, projectId)).taken).toBe(3);
+    expect([await quotaOf(t, projectId, a), await quotaOf(t, projectId, b), await quotaOf(t, projectId, c)]).toEqual([2, 0, 1]); // b's units went back
+    const orders = await t.ctx.db.kysely.selectFrom('orders').select(['order_no', 'buyer_user_id', 'quantity']).where('project_id', '=', projectId).orderBy('buyer_user_id').execute();
+    expect(orders.map((o) => [Number(o.buyer_user_id), Number(o.quantity)])).toEqual([[a.userId, 2], [c.userId, 1]]);
+    const events = await t.ctx.db.kysely.selectFrom('order_events').select('order_no').where('order_no', 'in', orders.map((o) => o.order_no)).execute();
+    expect(events).toHaveLength(2);
+  });
+
+  it('a member that fails (its user is gone) does not lose the others of its batch', async () => {
+    const { projectId } = await makeDrop(t, { supply: 10, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = [await makeTrader(t), await makeTrader(t), await makeTrader(t)];
+    const rs = await Promise.all(users.map((u) => reservation(t, projectId, u, 1)));
+    rs[1] = { ...rs[1]!, buyerUserId: 987_654_321 }; // no such user: the orders insert breaks its foreign key
+    const settled = await Promise.allSettled(rs.map((r) => reserveInBatch(t.ctx, r)));
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(settled.filter((s) => s.status === 'fulfilled').every((s) => (s as PromiseFulfilledResult<{ ok: boolean }>).value.ok)).toBe(true);
+    expect((await stock(t, projectId)).taken).toBe(2);
+    expect(await quotaOf(t, projectId, users[1]!)).toBe(0);
+    expect(await t.ctx.db.kysely.selectFrom('orders').select('order_no').where('project_id', '=', projectId).execute()).toHaveLength(2);
+  });
+
+  it('batches written at the same time (as by several server processes) never oversell, never deadlock', async () => {
+    const { projectId } = await makeDrop(t, { supply: 100, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = await Promise.all(Array.from({ length: 60 }, () => makeTrader(t)));
+    const base = await Promise.all(users.map((u, i) => reservation(t, projectId, u, 1 + (i % 2))));
+    // 6 batches of 40 members each, drawn from the same 60 identities in different orders: overlapping quota rows.
+    const batches = Array.from({ length: 6 }, (_, b) => Array.from({ length: 40 }, (_, k) => base[(k * (b + 1) * 7 + b * 13) % base.length]!));
+    const settled = await Promise.allSettled(batches.map((rs) => writeBatch(t.ctx, rs)));
+    for (const r of settled) if (r.status === 'rejected') throw r.reason; // no deadlock, no lock timeout
+    const ok = settled.flatMap((r) => (r as PromiseFulfilledResult<Awaited<ReturnType<typeof writeBatch>>>).value).filter((o) => o.ok).length;
+    const orders = await t.ctx.db.kysely.selectFrom('orders').select(['quantity', 'identity_digest']).where('project_id', '=', projectId).execute();
+    expect(orders).toHaveLength(ok);
+    const units = orders.reduce((a, o) => a + Number(o.quantity), 0);
+    expect((await stock(t, projectId)).taken).toBe(units);
+    expect(units).toBeLessThanOrEqual(100);
+    const byIdentity = new Map<string, number>();
+    for (const o of orders) byIdentity.set(o.identity_digest!, (byIdentity.get(o.identity_digest!) ?? 0) + Number(o.quantity));
+    expect(Math.max(...byIdentity.values())).toBeLessThanOrEqual(2);
+    const quota = await t.ctx.db.kysely.selectFrom('drop_quota').select(['identity_digest', 'taken']).where('project_id', '=', projectId).execute();
+    for (const q of quota) expect(Number(q.taken)).toBe(byIdentity.get(q.identity_digest) ?? 0);
+  });
+});
+
+describe('group commit of balance payments', () => {
+  it('pays at once in shared transactions; a short balance, a closed order and a double pay get their own answers', async () => {
+    const { projectId } = await makeDrop(t, { supply: 200, priceFen: 1000, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = await Promise.all(Array.from({ length: 80 }, () => makeTrader(t)));
+    const orders: string[] = [];
+    for (const u of users) {
+      const r = await buy(t, u, projectId, 1);
+      expect(r.status).toBe('000000');
+      orders.push(r.data.orderNo);
+    }
+    for (const u of users.slice(1)) await topup(t, u, 5000);
+    expect((await call(t, '/payment/nftOrder/V1/cannelOrder', { orderNo: orders[2] }, users[2]!.h)).status).toBe('000000');
+    const escrowBefore = await t.ctx.db.kysely.selectFrom('ledger_balances').select('balance_fen').where('account', '=', 'escrow').executeTakeFirst();
+    const c = countStatements(t);
+    let answers: Awaited<ReturnType<typeof call>>[];
+    try {
+      answers = await Promise.all([
+        ...users.map((u, i) => call(t, '/payment/nftOrder/V1/pay', { orderNo: orders[i], method: 'balance' }, u.h)),
+        call(t, '/payment/nftOrder/V1/pay', { orderNo: orders[3], method: 'balance' }, users[3]!.h), // the same order twice at once
+      ]);
+    } finally {
+      c.restore();
+    }
+    console.log(`81 pays at once: ${c.counts.statements} statements, ${c.counts.transactions} transactions`);
+    expect(answers[0]).toMatchObject({ status: '1016', message: 'insufficient balance' });
+    expect(answers[2]).toMatchObject({ status: '1015' });
+    expect([answers[3]!.status, answers[80]!.status].sort()).toEqual(['000000', '1015']);
+    expect(answers.filter((a) => a.status === '000000')).toHaveLength(78);
+    expect(c.counts.transactions).toBeLessThan(78 / 4);
+    const paid = await t.ctx.db.kysely.selectFrom('orders').select('order_no').where('project_id', '=', projectId).where('status', '=', 'paid').execute();
+    expect(paid).toHaveLength(78);
+    const keys = (await t.ctx.db.kysely.selectFrom('jobs').select('job_key').execute()).map((j) => j.job_key);
+    for (const p of paid) expect(keys.filter((k) => k.includes(p.order_no))).toHaveLength(1); // its fulfil job
+    expect(await balance(t, users[5]!)).toBe(4000);
+    expect(await balance(t, users[0]!)).toBe(0);
+    const escrow = await t.ctx.db.kysely.selectFrom('ledger_balances').select('balance_fen').where('account', '=', 'escrow').executeTakeFirstOrThrow();
+    expect(Number(escrow.balance_fen) - Number(escrowBefore?.balance_fen ?? 0)).toBe(78 * 1000);
+    await expectLedgerBalanced(t);
+  });
+});
