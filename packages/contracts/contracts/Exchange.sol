@@ -14,7 +14,9 @@ import {Cip23} from "./Cip23.sol";
 /// money (payment is off-chain), it only binds the price into the signature.
 /// After the buyer's payment is confirmed off-chain, the platform operator calls
 /// `executeOrder`, which checks the seller's signature and moves the token
-/// seller -> buyer. Taking a token off shelf is `approve(address(0), tokenId)`;
+/// seller -> buyer; `executeOrders` settles many such fills in one transaction, skipping
+/// (with a FillSkipped event) each fill that executeOrder would refuse, so one bad fill
+/// cannot revert the others. Taking a token off shelf is `approve(address(0), tokenId)`;
 /// a seller may also burn an order id on-chain with `cancelOrder`.
 ///
 /// Invariants (each covered by a test on a real node):
@@ -31,6 +33,14 @@ contract Exchange is Ownable, Cip23 {
         uint256 tokenId;
         uint256 amount;
         string sellerOrderId;
+    }
+
+    /// One fill of executeOrders: the arguments of executeOrder.
+    struct Fill {
+        ListOrder order;
+        bytes signature;
+        address buyer;
+        string buyerOrderId;
     }
 
     /// State of a seller's order id.
@@ -69,6 +79,10 @@ contract Exchange is Ownable, Cip23 {
         string buyerOrderId
     );
     event OrderCancelled(bytes32 indexed sellerOrderKey, address indexed seller, string sellerOrderId);
+    /// A fill of executeOrders was not executed: `reason` is the selector of the error executeOrder
+    /// would have reverted with (e.g. NotOnShelf, ERC721IncorrectOwner), 0 when the revert carried
+    /// no selector (out of gas). Nothing of that fill was written.
+    event FillSkipped(string buyerOrderId, bytes4 reason);
 
     error NotOperator(address caller);
     error InvalidOrder();
@@ -76,6 +90,7 @@ contract Exchange is Ownable, Cip23 {
     error SellerOrderIdUsed(bytes32 sellerOrderKey, OrderIdState state);
     error BuyerOrderIdUsed(string buyerOrderId);
     error NotOnShelf(address nftToken, uint256 tokenId);
+    error NotSelf(address caller);
 
     modifier onlyOperator() {
         if (msg.sender != operator) revert NotOperator(msg.sender);
@@ -152,6 +167,40 @@ contract Exchange is Ownable, Cip23 {
         address buyer,
         string calldata buyerOrderId
     ) external onlyOperator returns (bytes32 orderHash) {
+        return _execute(order, signature, buyer, buyerOrderId);
+    }
+
+    /// @notice Settle many paid sales in one transaction. Each fill gets exactly executeOrder's
+    /// checks and effects; a fill executeOrder would revert is skipped (its writes undone) with
+    /// FillSkipped(buyerOrderId, error selector), and the others go through. A buyerOrderId twice
+    /// in one batch fills once (the second is skipped: BuyerOrderIdUsed or OrderAlreadyFilled).
+    /// @return executed how many fills were executed
+    function executeOrders(Fill[] calldata fills) external onlyOperator returns (uint256 executed) {
+        for (uint256 i = 0; i < fills.length; i++) {
+            Fill calldata f = fills[i];
+            try this.executeFill(f) {
+                executed++;
+            } catch (bytes memory err) {
+                bytes4 reason;
+                if (err.length >= 4) reason = bytes4(err);
+                emit FillSkipped(f.buyerOrderId, reason);
+            }
+        }
+    }
+
+    /// @notice One fill of executeOrders in its own call frame, so that its revert undoes only
+    /// its own writes. Callable by this contract only.
+    function executeFill(Fill calldata f) external returns (bytes32) {
+        if (msg.sender != address(this)) revert NotSelf(msg.sender);
+        return _execute(f.order, f.signature, f.buyer, f.buyerOrderId);
+    }
+
+    function _execute(
+        ListOrder calldata order,
+        bytes calldata signature,
+        address buyer,
+        string calldata buyerOrderId
+    ) private returns (bytes32 orderHash) {
         if (
             order.seller == address(0) || buyer == address(0) || bytes(order.sellerOrderId).length == 0
                 || bytes(buyerOrderId).length == 0
