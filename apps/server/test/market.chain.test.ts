@@ -9,13 +9,15 @@ import { sameAddress, toBase32Address } from '@cfx/protocol/address.ts';
 import { loadConfig } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
 import { ledgerProblems, balanceOf, Account } from '../src/modules/ledger/ledger.ts';
+import { chainSettlement } from '../src/modules/market/chain-settlement.ts';
 import { call } from './helpers.ts';
 import { insertGoods, insertRelease, insertTrader, type Release } from './fixtures/market-setup.ts';
 import { listOnChain, mintTo, walletOf } from './fixtures/market-chain-flow.ts';
 
 /**
  * The consignment market on a real embedded @xcfx/node: a full resale settled by
- * Exchange.executeOrder, a token moved away on chain (listing invalidated; a paid order refunded),
+ * Exchange.executeOrders, a token moved away on chain (listing invalidated; a paid order refunded),
+ * one batch with a fill the chain refuses (the others complete, that one is refunded),
  * and SIGKILL after payment / after the settlement transaction was sent.
  */
 async function start(dataDir: string, env: Record<string, string> = {}): Promise<App> {
@@ -90,8 +92,9 @@ describe('resale on the embedded chain', () => {
     expect(await ownerOf(t, tokenId)).toBe(buyer.address);
     const detail = await call(t, '/payment/nftOrder/V1/getNftOrderDetail', { orderNo }, buyer.h);
     expect(detail.data.timeline.map((e: any) => e.status)).toEqual(['created', 'paying', 'paid', 'settling', 'completed']);
-    const tx = await ctx.db.kysely.selectFrom('chain_txs').selectAll().where('idempotency_key', '=', `settle:${orderNo}`).executeTakeFirstOrThrow();
+    const tx = await ctx.db.kysely.selectFrom('chain_txs').innerJoin('orders', 'orders.chain_tx_id', 'chain_txs.id').selectAll('chain_txs').where('orders.order_no', '=', orderNo).executeTakeFirstOrThrow();
     expect(tx).toMatchObject({ status: 'confirmed', kind: 'settle' });
+    expect(tx.idempotency_key).toMatch(/^settle-batch:[0-9a-f]{40}$/);
     expect(detail.data.txHash).toBe(tx.tx_hash);
     // the chain says: filled for this order number
     expect(await chain.contracts.exchange.buyerOrderIdUsed(format.keccak256(Buffer.from(orderNo, 'utf8')))).toBe(true);
@@ -149,6 +152,63 @@ describe('resale on the embedded chain', () => {
     expect((await ctx.db.kysely.selectFrom('listings').select('status').where('goods_id', '=', b).orderBy('id', 'desc').executeTakeFirstOrThrow()).status).toBe('invalid');
     expect(await ledgerProblems(ctx.db.kysely)).toEqual([]);
   });
+
+  it('one executeOrders batch with a fill the chain refuses: the good orders complete once, the refused one is refunded once', async () => {
+    const { ctx } = t;
+    const chain = ctx.chain!;
+    // A wide gathering window, so that the three settlements surely share one transaction.
+    ctx.market!.attachSettlement(await chainSettlement(chain, { batch: 30, batchWaitMs: 300 }));
+    const seller = await insertTrader(ctx);
+    const wallet = await walletOf(t, seller);
+    const sales: { tokenId: number; goodsId: number; buyer: Awaited<ReturnType<typeof insertTrader>>; orderNo: string; sellerOrderId: string }[] = [];
+    for (const tokenId of [5201, 5202, 5203]) {
+      await mintTo(t, seller.address, tokenId);
+      const goodsId = await insertGoods(ctx, release, seller.userId, tokenId, { contract: chain.collectible });
+      const { listingId } = await listOnChain(t, seller, goodsId, tokenId, 10_000);
+      const sellerOrderId = (await ctx.db.kysely.selectFrom('listings').select('seller_order_id').where('id', '=', listingId).executeTakeFirstOrThrow()).seller_order_id;
+      const buyer = await insertTrader(ctx);
+      await call(t, '/payment/sandbox/topup', { amount: 10_000 }, buyer.h);
+      const order = await call(t, '/payment/nftOrder/V1/createOrder', { goodsId }, buyer.h);
+      expect(order.status).toBe('000000');
+      sales.push({ tokenId, goodsId, buyer, orderNo: order.data.orderNo, sellerOrderId });
+    }
+    await ctx.jobs.stop();
+    for (const s of sales) expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: s.orderNo, method: 'balance' }, s.buyer.h)).status).toBe('000000');
+    // The seller burns the middle order's id on chain after it was paid: its fill will be refused.
+    const bad = sales[1]!;
+    await wallet.cancelOrder(bad.sellerOrderId);
+    expect(await ctx.market!.settlement!.sellerOrderState(seller.address, bad.sellerOrderId)).toBe('cancelled');
+    await ctx.jobs.start();
+    const final = async (orderNo: string) => ['completed', 'refunded'].includes(await status(t, orderNo));
+    for (const s of sales) await waitFor(() => final(s.orderNo), 60_000);
+
+    const orders = await ctx.db.kysely.selectFrom('orders').select(['order_no', 'status', 'chain_tx_id', 'fail_reason']).where('order_no', 'in', sales.map((s) => s.orderNo)).execute();
+    const byNo = new Map(orders.map((o) => [o.order_no, o]));
+    // one transaction for the three fills
+    expect(new Set(orders.map((o) => Number(o.chain_tx_id))).size).toBe(1);
+    const tx = await ctx.db.kysely.selectFrom('chain_txs').selectAll().where('id', '=', Number(orders[0]!.chain_tx_id)).executeTakeFirstOrThrow();
+    expect(tx).toMatchObject({ status: 'confirmed', kind: 'settle' });
+    expect(byNo.get(sales[0]!.orderNo)!.status).toBe('completed');
+    expect(byNo.get(sales[2]!.orderNo)!.status).toBe('completed');
+    expect(byNo.get(bad.orderNo)).toMatchObject({ status: 'refunded', fail_reason: 'settlement failed: SellerOrderIdUsed' });
+    expect(await ownerOf(t, sales[0]!.tokenId)).toBe(sales[0]!.buyer.address);
+    expect(await ownerOf(t, sales[2]!.tokenId)).toBe(sales[2]!.buyer.address);
+    expect(await ownerOf(t, bad.tokenId)).toBe(seller.address);
+    // money moved once per order: settle for the good ones, refund for the bad one
+    for (const s of sales) {
+      const ids = (await ctx.db.kysely.selectFrom('ledger_txns').select('id').where('order_no', '=', s.orderNo).orderBy('id').execute()).map((r) => r.id);
+      expect(ids).toEqual([`pay:balance:${s.orderNo}`, s === bad ? `refund:${s.orderNo}` : `settle:${s.orderNo}`]);
+      expect(await ctx.db.kysely.selectFrom('deals').select('id').where('order_no', '=', s.orderNo).execute()).toHaveLength(s === bad ? 0 : 1);
+    }
+    expect(await balanceOf(ctx.db.kysely, Account.user(bad.buyer.userId))).toBe(10_000);
+    expect(await balanceOf(ctx.db.kysely, Account.user(sales[0]!.buyer.userId))).toBe(0);
+    expect(await balanceOf(ctx.db.kysely, Account.user(seller.userId))).toBe(2 * 9_500);
+    expect((await ctx.db.kysely.selectFrom('listings').select('status').where('goods_id', '=', bad.goodsId).orderBy('id', 'desc').executeTakeFirstOrThrow()).status).toBe('invalid');
+    expect(await ledgerProblems(ctx.db.kysely)).toEqual([]);
+    // Running the jobs again changes nothing (each order's job is done; a second completion or refund is refused).
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await ctx.db.kysely.selectFrom('ledger_txns').select('id').where('order_no', 'in', sales.map((s) => s.orderNo)).execute()).toHaveLength(6);
+  });
 });
 
 describe('an old listing signature can never fill (#9)', () => {
@@ -198,10 +258,11 @@ describe('an old listing signature can never fill (#9)', () => {
     expect(await wallet.balanceCfx()).toBe(0n);
     expect(await settlement.sellerOrderState(seller.address, oldRow.seller_order_id)).toBe('cancelled');
     expect(await settlement.check(execute('MOcancel2'))).toEqual({ ok: false, permanent: true, reason: 'SellerOrderIdUsed' });
-    // mined for real by the operator: reverted, the token stays with the seller
+    // mined for real by the operator (in an executeOrders batch): the fill is skipped, the token stays with the seller
     const txId = await settlement.submit(execute('MOcancel3'));
     const row = await chain.queue.waitFor(txId);
-    expect(row.status).toBe('failed');
+    expect(row.status).toBe('confirmed');
+    expect(await settlement.outcome(txId, 'MOcancel3')).toMatchObject({ state: 'failed', error: 'fill skipped: SellerOrderIdUsed', skipped: { reason: 'SellerOrderIdUsed', permanent: true } });
     expect(await ownerOf(t, tokenId)).toBe(seller.address);
     // the indexer's OrderCancelled marks the listing
     await waitFor(async () => (await ctx.db.kysely.selectFrom('listings').select('chain_cancelled_at').where('id', '=', old.listingId).executeTakeFirstOrThrow()).chain_cancelled_at !== null, 30_000);
@@ -244,7 +305,7 @@ describe('crash safety of settlement', () => {
           await waitFor(async () => (await status(t, info.orderNo)) === 'completed', 90_000);
           expect(await ownerOf(t, tokenId)).toBe(info.buyer);
           const txs = await ctx.db.kysely.selectFrom('chain_txs').select(['idempotency_key', 'status']).where('kind', '=', 'settle').execute();
-          expect(txs).toEqual([{ idempotency_key: `settle:${info.orderNo}`, status: 'confirmed' }]);
+          expect(txs).toEqual([{ idempotency_key: expect.stringMatching(/^settle-batch:/), status: 'confirmed' }]);
           expect(await ctx.db.kysely.selectFrom('payments').select('id').where('order_no', '=', info.orderNo).execute()).toHaveLength(1);
           expect(await ctx.db.kysely.selectFrom('deals').select('id').where('order_no', '=', info.orderNo).execute()).toHaveLength(1);
           expect((await ctx.db.kysely.selectFrom('ledger_txns').select('id').where('order_no', '=', info.orderNo).orderBy('id').execute()).map((r) => r.id)).toEqual([`pay:balance:${info.orderNo}`, `settle:${info.orderNo}`]);

@@ -279,8 +279,15 @@ describe.skipIf(!run)('worker role failover: 3 server processes on PostgreSQL an
     for (const sale of sales) await waitFor(async () => (await orderStatus(sale.orderNo!)) === 'completed', 90_000, `order ${sale.orderNo} completed`);
     for (const sale of sales) {
       expect(toBase32Address(await ctx.chain!.contracts.collectible.ownerOf(BigInt(sale.tokenId)), 1029)).toBe(sale.buyer.address);
-      const settles = await ctx.db.kysely.selectFrom('chain_txs').select(['status']).where('kind', '=', 'settle').where('idempotency_key', 'like', `%${sale.orderNo!}%`).execute();
-      expect(settles).toEqual([{ status: 'confirmed' }]);
+      // Its settlement transaction (an executeOrders batch) confirmed, and one OrderExecuted for it on chain.
+      const settle = await ctx.db.kysely.selectFrom('orders').innerJoin('chain_txs', 'chain_txs.id', 'orders.chain_tx_id').select(['chain_txs.status', 'chain_txs.kind']).where('orders.order_no', '=', sale.orderNo!).execute();
+      expect(settle).toEqual([{ status: 'confirmed', kind: 'settle' }]);
+      const executed = await waitFor(async () => {
+        const recs = await ctx.db.kysely.selectFrom('chain_records').select('data').where('event', '=', 'OrderExecuted').execute();
+        const mine = recs.filter((r) => r.data.includes(`"buyerOrderId":"${sale.orderNo!}"`));
+        return mine.length > 0 && mine;
+      }, 30_000, `OrderExecuted of ${sale.orderNo}`);
+      expect(executed).toHaveLength(1);
       // Credited once: the price less the 5% fee.
       expect(await balanceOf(ctx.db.kysely, Account.user(sale.seller.userId))).toBe(price - 500);
     }

@@ -51,6 +51,8 @@ export interface MarketConfig {
   jobsInFlight: number;
   /** Fallback re-check of a settlement waiting for its chain transaction (SETTLE_CHECK_MS, default 5000). */
   settleCheckMs: number;
+  /** Fills per Exchange.executeOrders settlement transaction at most (MARKET_SETTLE_BATCH, default 30). */
+  settleBatch: number;
   payment: {
     /** The sandbox provider (PAYMENT_SANDBOX, default 1 with DEV_MODE=1 and no real provider): a cashier page and HMAC-signed notifies. */
     sandbox: boolean;
@@ -82,6 +84,7 @@ export const marketEnv = {
   WORKER_LEASE_MS: intVar({ min: 1000, max: 600_000, default: 6000 }),
   MARKET_JOBS_IN_FLIGHT: intVar({ min: 1, default: 1000 }),
   SETTLE_CHECK_MS: intVar({ min: 100, default: 5000 }),
+  MARKET_SETTLE_BATCH: intVar({ min: 1, max: 200, default: 30 }),
   PAYMENT_SANDBOX: flagVar(),
   PAYMENT_SANDBOX_SECRET: strVar(),
   PAYMENT_NOTIFY_BASE_URL: urlVar(httpUrl),
@@ -140,6 +143,7 @@ export function loadMarketConfig(raw: NodeJS.ProcessEnv, devMode = false): Marke
     workerLeaseMs: env.WORKER_LEASE_MS,
     jobsInFlight: env.MARKET_JOBS_IN_FLIGHT,
     settleCheckMs: env.SETTLE_CHECK_MS,
+    settleBatch: env.MARKET_SETTLE_BATCH,
     payment: {
       sandbox: env.PAYMENT_SANDBOX ?? (devMode && !alipay && !wechat),
       sandboxSecret: env.PAYMENT_SANDBOX_SECRET,

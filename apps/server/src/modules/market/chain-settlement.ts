@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { format } from 'js-conflux-sdk';
 import { loadArtifact } from '@cfx/contracts/src/artifacts.ts';
 import { errorSelectors, simulateCall } from '@cfx/contracts/src/revert.ts';
@@ -6,7 +7,7 @@ import { exchangeDomain } from '@cfx/protocol/cip23.ts';
 import type { Chain } from '../../chain/chain-service.ts';
 import { RpcError } from '../../chain/rpc.ts';
 import { hexOf, sameAddr } from './addr.ts';
-import { FILLED_REVERTS, PERMANENT_REVERTS, type OrderCancelledEvent, type SettleRequest, type SettlementChain, type TokenEvent } from './settlement-chain.ts';
+import { FILLED_REVERTS, PERMANENT_REVERTS, type OrderCancelledEvent, type SettleRequest, type SettlementChain, type TokenEvent, type TxOutcome } from './settlement-chain.ts';
 
 const word = (n: bigint) => n.toString(16).padStart(64, '0');
 const addrWord = (a: string) => hexOf(a).slice(2).padStart(64, '0');
@@ -36,6 +37,62 @@ export function encodeExecuteOrder(req: SettleRequest, selector: string): string
   return `${selector}${word(BigInt(oTuple))}${word(BigInt(oSig))}${addrWord(req.buyer)}${word(BigInt(oBuyerId))}${tuple}${sig}${buyerOrderId}`;
 }
 
+/**
+ * Calldata of Exchange.executeOrders(Fill[] fills), Fill = (ListOrder order, bytes signature, address buyer,
+ * string buyerOrderId): a Fill is encoded exactly like executeOrder's arguments (a dynamic tuple of the
+ * same four fields), so each element is encodeExecuteOrder's output without its selector. Checked byte
+ * for byte against js-conflux-sdk in test/market-encoding.test.ts.
+ */
+export function encodeExecuteOrders(reqs: SettleRequest[], selector: string): string {
+  if (!/^0x[0-9a-f]{8}$/.test(selector)) throw new TypeError(`executeOrders: bad selector ${selector}`);
+  const fills = reqs.map((r) => encodeExecuteOrder(r, '0x00000000').slice(10));
+  let offset = reqs.length * 32;
+  const offsets: string[] = [];
+  for (const f of fills) {
+    offsets.push(word(BigInt(offset)));
+    offset += f.length / 2;
+  }
+  return `${selector}${word(32n)}${word(BigInt(reqs.length))}${offsets.join('')}${fills.join('')}`;
+}
+
+const topicOf = (signature: string) => format.keccak256(Buffer.from(signature, 'utf8')) as string;
+/** topic0 of Exchange.OrderExecuted and Exchange.FillSkipped. */
+export const ORDER_EXECUTED_TOPIC = topicOf('OrderExecuted(bytes32,address,address,address,uint256,uint256,string,string)');
+export const FILL_SKIPPED_TOPIC = topicOf('FillSkipped(string,bytes4)');
+
+/** What one fill of a settlement transaction did: executed, or skipped with the error selector (0x00000000: none). */
+export type FillResult = { executed: true } | { executed: false; selector: string };
+
+/** The `string` at byte offset `at` of ABI-encoded data (hex without 0x). */
+function abiString(data: string, at: number): string {
+  const len = Number(BigInt(`0x${data.slice(at * 2, at * 2 + 64)}`));
+  return Buffer.from(data.slice(at * 2 + 64, at * 2 + 64 + len * 2), 'hex').toString('utf8');
+}
+
+/**
+ * The fills of a settlement transaction by buyerOrderId, from its receipt's exchange logs:
+ * OrderExecuted(…, string sellerOrderId, string buyerOrderId) → executed; FillSkipped(string buyerOrderId,
+ * bytes4 reason) → skipped. A buyerOrderId that executed wins over a later skip of the same id (a
+ * duplicate in one batch).
+ */
+export function fillsOfReceipt(logs: { address: string; topics: string[]; data: string }[], exchange: string): Map<string, FillResult> {
+  const out = new Map<string, FillResult>();
+  for (const log of logs) {
+    if (!sameAddr(log.address, exchange)) continue;
+    const data = log.data.replace(/^0x/, '');
+    const topic = log.topics[0]?.toLowerCase();
+    if (topic === ORDER_EXECUTED_TOPIC) {
+      // non-indexed: nftToken, tokenId, amount, sellerOrderId (offset), buyerOrderId (offset)
+      const id = abiString(data, Number(BigInt(`0x${data.slice(4 * 64, 5 * 64)}`)));
+      out.set(id, { executed: true });
+    } else if (topic === FILL_SKIPPED_TOPIC) {
+      const id = abiString(data, Number(BigInt(`0x${data.slice(0, 64)}`)));
+      if (!out.has(id)) out.set(id, { executed: false, selector: `0x${data.slice(64, 72)}` });
+    }
+  }
+  return out;
+}
+
 /** `Exchange.sellerOrderKey(seller, id)` = keccak256(abi.encode(seller, keccak256(bytes(id)))): the key of `sellerOrderIdState`. */
 export function sellerOrderKey(seller: string, sellerOrderId: string): string {
   const idHash = (format.keccak256(Buffer.from(sellerOrderId, 'utf8')) as string).slice(2);
@@ -54,7 +111,7 @@ function cancelledIdOf(data: string | undefined): string | null {
 }
 
 /** The real SettlementChain on ctx.chain: raw cfx_call reads, simulateCall dry runs, the durable operator queue, the indexer. */
-export async function chainSettlement(chain: Chain): Promise<SettlementChain> {
+export async function chainSettlement(chain: Chain, opts: { batch?: number; batchWaitMs?: number } = {}): Promise<SettlementChain> {
   const [collectibleArt, exchangeArt] = await Promise.all([loadArtifact('Collectible'), loadArtifact('Exchange')]);
   const selectors = errorSelectors(collectibleArt.abi, exchangeArt.abi);
   const rpc = chain.queue.rpc;
@@ -63,6 +120,50 @@ export async function chainSettlement(chain: Chain): Promise<SettlementChain> {
 
   const executeSelector = exchange.executeOrder.signature as string;
   const executeData = (req: SettleRequest) => encodeExecuteOrder(req, executeSelector);
+  const batchSelector = exchange.executeOrders.signature as string;
+
+  // Submissions are gathered into executeOrders batches: up to `batch` fills, flushed when full or
+  // `batchWaitMs` after the first one. The batch's queue key hashes its fills' keys, so the same set
+  // submitted again is the same transaction; an order submitted again in another batch (after a crash
+  // before it was marked settling) is refused by the chain the second time (single-use buyerOrderId).
+  const maxBatch = Math.max(1, opts.batch ?? 30);
+  const waitMs = opts.batchWaitMs ?? 5;
+  const gathering: { req: SettleRequest; resolve: (id: number) => void; reject: (e: unknown) => void }[] = [];
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    while (gathering.length) {
+      const group = gathering.splice(0, maxBatch);
+      const byKey = new Map<string, SettleRequest>();
+      for (const g of group) byKey.set(g.req.key, g.req);
+      const reqs = [...byKey.values()];
+      const key = `settle-batch:${crypto.createHash('sha256').update(reqs.map((r) => r.key).join('\n')).digest('hex').slice(0, 40)}`;
+      chain.queue.enqueue({ key, kind: 'settle', to: chain.exchange, data: encodeExecuteOrders(reqs, batchSelector) }).then(
+        (id) => { for (const g of group) g.resolve(id); },
+        (err) => { for (const g of group) g.reject(err); },
+      );
+    }
+  };
+
+  // Terminal outcomes of settlement transactions: the queue row and its fills (one receipt read per transaction).
+  type Done = { state: 'confirmed' | 'failed'; txHash: string | null; error: string | null; fills: Map<string, FillResult> | undefined };
+  const done = new Map<number, Promise<Done>>();
+  const doneOf = (txId: number, row: { status: string; tx_hash: string | null; error: string | null }): Promise<Done> => {
+    let p = done.get(txId);
+    if (!p) {
+      p = (async (): Promise<Done> => {
+        if (row.status !== 'confirmed' || !row.tx_hash) return { state: 'failed', txHash: row.tx_hash, error: row.error, fills: undefined };
+        const rc = await rpc.call<{ logs: { address: string; topics: string[]; data: string }[] } | null>('cfx_getTransactionReceipt', [row.tx_hash]);
+        if (!rc) throw new Error(`receipt of ${row.tx_hash} not found`);
+        return { state: 'confirmed', txHash: row.tx_hash, error: null, fills: fillsOfReceipt(rc.logs, chain.exchange) };
+      })();
+      p.catch(() => done.delete(txId));
+      if (done.size > 5_000) done.clear();
+      done.set(txId, p);
+    }
+    return p;
+  };
 
   const base32 = new Map<string, string>();
   /** The address in a 32-byte ABI word, as base32; null for the zero address or a revert. */
@@ -106,12 +207,27 @@ export async function chainSettlement(chain: Chain): Promise<SettlementChain> {
         return { ok: false, permanent: false, reason: `chain unreachable: ${String((err as Error).message ?? err)}`.slice(0, 200) };
       }
     },
-    submit: (req) => chain.queue.enqueue({ key: req.key, kind: 'settle', to: chain.exchange, data: executeData(req) }),
-    async outcome(txId) {
-      const row = await chain.queue.get(txId);
-      if (!row) return { state: 'failed', txHash: null, error: 'unknown transaction' };
-      const state = row.status === 'confirmed' ? 'confirmed' : row.status === 'failed' ? 'failed' : 'pending';
-      return { state, txHash: row.tx_hash, error: row.error };
+    submit: (req) =>
+      new Promise<number>((resolve, reject) => {
+        gathering.push({ req, resolve, reject });
+        if (gathering.length >= maxBatch) flush();
+        else flushTimer ??= setTimeout(flush, waitMs);
+      }),
+    async outcome(txId, buyerOrderId): Promise<TxOutcome> {
+      let d = done.get(txId);
+      if (!d) {
+        const row = await chain.queue.get(txId);
+        if (!row) return { state: 'failed', txHash: null, error: 'unknown transaction' };
+        if (row.status !== 'confirmed' && row.status !== 'failed') return { state: 'pending', txHash: row.tx_hash, error: null };
+        d = doneOf(txId, row);
+      }
+      const r = await d;
+      if (r.state === 'failed' || !r.fills) return { state: 'failed', txHash: r.txHash, error: r.error };
+      const fill = r.fills.get(buyerOrderId);
+      if (!fill) return { state: 'failed', txHash: r.txHash, error: 'the transaction holds no fill of this order' };
+      if (fill.executed) return { state: 'confirmed', txHash: r.txHash, error: null };
+      const name = selectors.get(fill.selector) ?? `reverted ${fill.selector}`;
+      return { state: 'failed', txHash: r.txHash, error: `fill skipped: ${name}`, skipped: { reason: name, permanent: PERMANENT_REVERTS.has(name) } };
     },
     async executed(buyerOrderId) {
       const key = format.keccak256(Buffer.from(buyerOrderId, 'utf8'));

@@ -33,6 +33,11 @@ export interface TxOutcome {
   state: 'pending' | 'confirmed' | 'failed';
   txHash: string | null;
   error: string | null;
+  /**
+   * The transaction went through but skipped this order's fill (Exchange.FillSkipped): the error
+   * executeOrder would have reverted with, and whether it is one of PERMANENT_REVERTS.
+   */
+  skipped?: { reason: string; permanent: boolean };
 }
 
 export interface TokenEvent {
@@ -64,9 +69,14 @@ export interface SettlementChain {
   /** Throws when the node cannot be reached. */
   tokenState(tokenId: string): Promise<TokenState>;
   check(req: SettleRequest): Promise<CheckResult>;
-  /** Enqueues the operator transaction (idempotent by req.key); returns its queue id. */
+  /**
+   * Enqueues the order's fill on the operator queue; returns the queue id of its transaction. The real
+   * chain gathers fills into Exchange.executeOrders batches (MARKET_SETTLE_BATCH), so several orders
+   * may share one transaction; the same set of keys is the same transaction.
+   */
   submit(req: SettleRequest): Promise<number>;
-  outcome(txId: number): Promise<TxOutcome>;
+  /** The outcome of this order's fill (`buyerOrderId`) in transaction `txId`: confirmed = executed. */
+  outcome(txId: number, buyerOrderId: string): Promise<TxOutcome>;
   /** Whether an order with this buyerOrderId has been executed on chain. */
   executed(buyerOrderId: string): Promise<boolean>;
   /** The state of `seller`'s order id on chain (throws when the node cannot be reached). */

@@ -81,7 +81,7 @@ export async function startMarket(app: FastifyInstance, ctx: AppContext): Promis
     },
   };
   ctx.market = runtime;
-  if (ctx.chain) runtime.attachSettlement(await chainSettlement(ctx.chain));
+  if (ctx.chain) runtime.attachSettlement(await chainSettlement(ctx.chain, { batch: cfg.settleBatch }));
   app.addHook('onClose', async () => runtime.stop());
   return runtime;
 }

@@ -13,14 +13,16 @@ import { notifySold } from '../messages/index.ts';
  * Settlement of a paid order — the durable job `settle:<orderNo>`, inserted in the
  * same transaction that marked the order paid.
  *
- *  paid      → enqueue Exchange.executeOrder(listOrder, signature, buyer, orderNo) on the
- *              operator's durable queue (idempotency key settle:<orderNo>[:attempt]) and move the
- *              order to settling with the queue row's id.
- *  settling  → wait for the queue's outcome (it polls receipts: spec 5 × 3 s, configurable), then
- *     confirmed → one transaction: order completed, listing sold, goods to the buyer, a deal
+ *  paid      → submit the fill (listOrder, signature, buyer, orderNo) to the chain side, which
+ *              gathers fills into one Exchange.executeOrders transaction on the operator's durable
+ *              queue (up to MARKET_SETTLE_BATCH), and move the order to settling with that row's id.
+ *  settling  → wait for the queue's outcome (it polls receipts: 5 × 3 s, configurable) and read this
+ *              order's own fill from the receipt (OrderExecuted or FillSkipped with its reason), then
+ *     executed  → one transaction: order completed, listing sold, goods to the buyer, a deal
  *                 record, a price-history point, a history action, bids closed, and the ledger:
  *                 escrow → seller (price − commission − royalty) + commission + royalty;
- *     failed    → dry-run the order now (simulateCall) to name the reason:
+ *     skipped for a permanent reason (the batch's FillSkipped) → refund, as below;
+ *     failed or skipped otherwise → dry-run the order now (simulateCall) to name the reason:
  *                 permanent (NotOnShelf, InvalidSigner, ERC721IncorrectOwner, …) → refund: the
  *                   escrow goes back to the buyer's balance, the listing is closed as invalid;
  *                 already filled and the chain says this orderNo was executed → completed;
@@ -104,10 +106,10 @@ export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<Jo
   }
   if (txId === null) return { retryAt: Date.now() };
   wait ??= ctx.market!.waitTx(txId, ctx.config.market.settleCheckMs);
-  let out = await chain.outcome(txId);
+  let out = await chain.outcome(txId, orderNo);
   if (out.state === 'pending') {
     await wait;
-    out = await chain.outcome(txId);
+    out = await chain.outcome(txId, orderNo);
   }
   if (out.state === 'pending') return { retryAt: Date.now() + 200 };
   if (out.state === 'confirmed') {
@@ -115,7 +117,13 @@ export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<Jo
     return { done: true };
   }
 
-  // The transaction failed (or could not even be estimated): why?
+  // The batch went through but skipped this fill for a reason that cannot change (the seller cancelled
+  // its order id, took the token off shelf, a bad signature, …): refund. The contract checks "already
+  // filled" and "buyer id used" first, so a permanent skip also means this order was not filled elsewhere;
+  // the chain is asked once more all the same before money moves.
+  if (out.skipped?.permanent && !(await chain.executed(orderNo))) return refundSettled(ctx, orderNo, out.skipped.reason);
+
+  // The transaction failed (or could not even be estimated, or skipped this fill for a reason that may pass): why?
   const verdict = await chain.check(requestOf(o));
   if (verdict.ok || FILLED_REVERTS.has(verdict.reason)) {
     if (await chain.executed(orderNo).catch(() => false)) {
@@ -131,16 +139,19 @@ export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<Jo
       return { retryAt: Date.now() };
     }
   }
-  if (!verdict.ok && verdict.permanent) {
-    if (await refundOrder(ctx, orderNo, verdict.reason)) {
-      // The token may have gone to another of our users while the sale was in flight (the watcher leaves such goods alone).
-      const g = await ctx.db.kysely.selectFrom('orders').select('goods_id').where('order_no', '=', orderNo).executeTakeFirst();
-      if (g) await resyncGoodsOwner(ctx, Number(g.goods_id)).catch(() => undefined);
-    }
-    return { done: true };
-  }
+  if (!verdict.ok && verdict.permanent) return refundSettled(ctx, orderNo, verdict.reason);
   // Transient (node unreachable, unknown revert): try again later; the money stays in escrow.
   return { retryAt: Date.now() + Math.min(60_000, ctx.config.market.settleCheckMs) };
+}
+
+/** Refund after a permanent settlement failure, then re-read the token's holder. */
+async function refundSettled(ctx: AppContext, orderNo: string, reason: string): Promise<JobResult> {
+  if (await refundOrder(ctx, orderNo, reason)) {
+    // The token may have gone to another of our users while the sale was in flight (the watcher leaves such goods alone).
+    const g = await ctx.db.kysely.selectFrom('orders').select('goods_id').where('order_no', '=', orderNo).executeTakeFirst();
+    if (g) await resyncGoodsOwner(ctx, Number(g.goods_id)).catch(() => undefined);
+  }
+  return { done: true };
 }
 
 /** The tx hash of our OrderExecuted, if the indexer has seen it. */
