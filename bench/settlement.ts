@@ -16,6 +16,7 @@ import { inTx } from '../apps/server/src/db/tx.ts';
 import { Account, ledgerProblems, postTxn } from '../apps/server/src/modules/ledger/ledger.ts';
 import { createOrder } from '../apps/server/src/modules/orders/create-order.ts';
 import { payOrder } from '../apps/server/src/modules/payments/pay-order.ts';
+import { ORDER_EXECUTED_TOPIC } from '../apps/server/src/modules/market/chain-settlement.ts';
 import { insertGoods, insertRelease, insertTrader, type Trader } from '../apps/server/test/fixtures/market-setup.ts';
 
 const N = Number(process.env.BENCH_ORDERS ?? 3000);
@@ -135,6 +136,14 @@ try {
   }));
   const tPaid = Date.now();
   log(`${N} payments in ${tPaid - tPay} ms (${(N / ((tPaid - tPay) / 1000)).toFixed(0)} payments/s)${drain ? ' with the job worker paused' : ''}`);
+  // BENCH_CPU_PROF=<file.cpuprofile>: a CPU profile of the drain alone (node:inspector).
+  const prof = process.env.BENCH_CPU_PROF ? new (await import('node:inspector')).Session() : undefined;
+  const post = (m: string, p?: object) => new Promise<any>((res, rej) => prof!.post(m, p ?? {}, (e, r) => (e ? rej(e) : res(r))));
+  if (prof) {
+    prof.connect();
+    await post('Profiler.enable');
+    await post('Profiler.start');
+  }
   const tStart = Date.now();
   if (drain) {
     ctx.jobs.start = startJobs;
@@ -149,6 +158,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const tDone = Date.now();
+  if (prof) fs.writeFileSync(process.env.BENCH_CPU_PROF!, JSON.stringify((await post('Profiler.stop')).profile));
   const rows = await ctx.db.kysely.selectFrom('orders').select(['paid_at', 'completed_at']).execute();
   const lat = rows.map((r) => Number(r.completed_at) - Number(r.paid_at));
   const lastDone = Math.max(...rows.map((r) => Number(r.completed_at)));
@@ -172,6 +182,12 @@ try {
   const wrong = owners.filter((w, i) => typeof w !== 'string' || `0x${w.slice(-40)}` !== orders[i]!.buyer.hex.toLowerCase()).length;
   const settleTxs = await ctx.db.kysely.selectFrom('chain_txs').select((e) => e.fn.countAll<number>().as('n')).where('kind', '=', 'settle').executeTakeFirstOrThrow();
   log(`check: ${N - wrong}/${N} tokens owned by their buyers on chain; ${settleTxs.n} settlement transactions; ledger problems: ${JSON.stringify(await ledgerProblems(ctx.db.kysely))}`);
+  const sample = await ctx.db.kysely.selectFrom('chain_txs').select('tx_hash').where('kind', '=', 'settle').where('status', '=', 'confirmed').orderBy('id').limit(1).executeTakeFirst();
+  if (sample?.tx_hash) {
+    const [rc, tx] = await rpc.batch([{ method: 'cfx_getTransactionReceipt', params: [sample.tx_hash] }, { method: 'cfx_getTransactionByHash', params: [sample.tx_hash] }]) as [{ gasUsed: string; logs: { topics: string[] }[] }, { gas: string }];
+    const fills = rc.logs.filter((l) => l.topics[0] === ORDER_EXECUTED_TOPIC).length;
+    log(`first settlement transaction: ${fills} OrderExecuted, gas used ${BigInt(rc.gasUsed)} of limit ${BigInt(tx.gas)} (${fills ? BigInt(rc.gasUsed) / BigInt(fills) : 0n} per fill)`);
+  }
   const sellerTotal = await ctx.db.kysely.selectFrom('ledger_balances').select((e) => e.fn.sum<number>('balance_fen').as('s')).where('account', 'in', sellers.map((s) => Account.user(s.userId))).executeTakeFirstOrThrow();
   log(`sellers credited ${sellerTotal.s} fen = ${N} × (${PRICE} − ${PRICE * ctx.config.commissionPermille / 1000})`);
 } finally {
