@@ -48,8 +48,23 @@ export function isMainnetAddress(value: unknown): boolean {
  * Lower-case hex form of a base32 or hex address. Throws on anything else.
  * Use it for everything that goes into typed data or contract calls.
  */
+/** Base32 decodes and encodes are costly (a polymod checksum each): both directions are memoised, bounded. */
+const hexMemo = new Map<string, HexAddress>();
+const base32Memo = new Map<string, string>();
+function remember<V>(memo: Map<string, V>, key: string, value: V): V {
+  if (memo.size >= 20_000) memo.clear();
+  memo.set(key, value);
+  return value;
+}
+
 export function toHexAddress(address: string): HexAddress {
   if (isHexAddress(address)) return address.toLowerCase() as HexAddress;
+  const known = hexMemo.get(address);
+  if (known) return known;
+  return remember(hexMemo, address, decodeBase32(address));
+}
+
+function decodeBase32(address: string): HexAddress {
   let decoded: { hexAddress: Uint8Array };
   try {
     decoded = cfxAddress.decode(address);
@@ -66,7 +81,9 @@ export function toHexAddress(address: string): HexAddress {
  * e.g. `cfx:aak…`. A base32 input is re-encoded for the requested network.
  */
 export function toBase32Address(address: string, networkId: number = MAINNET_NETWORK_ID, verbose = false): string {
-  return cfxAddress.encode(toHexAddress(address), networkId, verbose);
+  const hex = toHexAddress(address);
+  const key = `${hex}/${networkId}/${verbose ? 1 : 0}`;
+  return base32Memo.get(key) ?? remember(base32Memo, key, cfxAddress.encode(hex, networkId, verbose) as string);
 }
 
 /** Whether two addresses (hex or base32, any case) denote the same account. */

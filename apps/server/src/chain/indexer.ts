@@ -1,6 +1,7 @@
 import { Conflux, format } from 'js-conflux-sdk';
 import type { Db } from '../db/database.ts';
 import type { Rpc } from './rpc.ts';
+import { toBase32Address, toHexAddress } from '@cfx/protocol/address.ts';
 
 /**
  * Follows our contracts' Transfer, Approval, OrderExecuted, OrderCancelled and Consumed events into
@@ -40,7 +41,7 @@ export class Indexer {
     const sdk = new Conflux({ networkId });
     this.contracts = contracts.map((c) => {
       const contract = sdk.Contract({ abi: c.abi, address: c.address });
-      this.decoders.set(format.hexAddress(c.address), contract);
+      this.decoders.set(toHexAddress(c.address), contract);
       return { address: c.address, abi: c.abi };
     });
     for (const c of this.contracts) {
@@ -106,7 +107,7 @@ export class Indexer {
 
     const records: (IndexedRecord & { txHash: string; logIndex: number; epoch: number; time: number; data: string })[] = [];
     for (const l of logs) {
-      const contract = this.decoders.get(format.hexAddress(l.address));
+      const contract = this.decoders.get(toHexAddress(l.address));
       if (!contract) continue;
       let decoded: any;
       try {
@@ -116,7 +117,7 @@ export class Indexer {
       }
       if (!decoded || !(EVENTS as readonly string[]).includes(decoded.name)) continue;
       const o = decoded.object as Record<string, unknown>;
-      const addr = (v: unknown) => (typeof v === 'string' && v ? format.address(format.hexAddress(v), this.networkId) : null);
+      const addr = (v: unknown) => (typeof v === 'string' && v ? toBase32Address(v, this.networkId) : null);
       let from: string | null = null, to: string | null = null, tokenId: string | null = null;
       if (decoded.name === 'Transfer') { from = addr(o.from); to = addr(o.to); tokenId = String(o.tokenId); }
       else if (decoded.name === 'Approval') { from = addr(o.owner); to = addr(o.approved); tokenId = String(o.tokenId); }
@@ -127,7 +128,7 @@ export class Indexer {
       const epoch = Number(BigInt(l.epochNumber));
       records.push({
         event: decoded.name,
-        contract: format.address(format.hexAddress(l.address), this.networkId),
+        contract: toBase32Address(l.address, this.networkId),
         tokenId, from, to,
         txHash: l.transactionHash,
         logIndex: Number(BigInt(l.transactionLogIndex ?? l.logIndex ?? '0x0')),
