@@ -47,7 +47,7 @@ export interface MarketConfig {
    * standby takes over within about 1⅓ × this after the holder dies (jobs/worker-lease.ts).
    */
   workerLeaseMs: number;
-  /** Jobs in flight at once (MARKET_JOBS_IN_FLIGHT, default 1000): settlements waiting for receipts. */
+  /** Jobs in flight at once (MARKET_JOBS_IN_FLIGHT, default 3000): settlements waiting for receipts (a backlog of paid orders is claimed at once and fills whole executeOrders batches). */
   jobsInFlight: number;
   /** Fallback re-check of a settlement waiting for its chain transaction (SETTLE_CHECK_MS, default 5000). */
   settleCheckMs: number;
@@ -82,7 +82,7 @@ export const marketEnv = {
   MARKET_JOBS: flagVar({ default: true }),
   MARKET_JOB_INTERVAL_MS: intVar({ min: 10, default: 100 }),
   WORKER_LEASE_MS: intVar({ min: 1000, max: 600_000, default: 6000 }),
-  MARKET_JOBS_IN_FLIGHT: intVar({ min: 1, default: 1000 }),
+  MARKET_JOBS_IN_FLIGHT: intVar({ min: 1, default: 3000 }),
   SETTLE_CHECK_MS: intVar({ min: 100, default: 5000 }),
   MARKET_SETTLE_BATCH: intVar({ min: 1, max: 80, default: 30 }),
   PAYMENT_SANDBOX: flagVar(),
