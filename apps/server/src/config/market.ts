@@ -84,7 +84,7 @@ export const marketEnv = {
   WORKER_LEASE_MS: intVar({ min: 1000, max: 600_000, default: 6000 }),
   MARKET_JOBS_IN_FLIGHT: intVar({ min: 1, default: 3000 }),
   SETTLE_CHECK_MS: intVar({ min: 100, default: 5000 }),
-  MARKET_SETTLE_BATCH: intVar({ min: 1, max: 80, default: 30 }),
+  MARKET_SETTLE_BATCH: intVar({ min: 1, max: 60, default: 30 }),
   PAYMENT_SANDBOX: flagVar(),
   PAYMENT_SANDBOX_SECRET: strVar(),
   PAYMENT_NOTIFY_BASE_URL: urlVar(httpUrl),
