@@ -209,6 +209,42 @@ describe('resale on the embedded chain', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(await ctx.db.kysely.selectFrom('ledger_txns').select('id').where('order_no', 'in', sales.map((s) => s.orderNo)).execute()).toHaveLength(6);
   });
+
+  it('a batch that fails as a whole (out of gas): its orders are dry-run, resubmitted in a new batch and complete once', async () => {
+    const { ctx } = t;
+    const chain = ctx.chain!;
+    const seller = await insertTrader(ctx);
+    const buyer = await insertTrader(ctx);
+    const tokenId = 5301;
+    await mintTo(t, seller.address, tokenId);
+    const goodsId = await insertGoods(ctx, release, seller.userId, tokenId, { contract: chain.collectible });
+    await listOnChain(t, seller, goodsId, tokenId, 10_000);
+    await call(t, '/payment/sandbox/topup', { amount: 10_000 }, buyer.h);
+    const orderNo = (await call(t, '/payment/nftOrder/V1/createOrder', { goodsId }, buyer.h)).data.orderNo as string;
+    // The next settlement batch gets far too little gas: the whole transaction fails on chain.
+    let starved = 0;
+    const off = chain.queue.presetLimits((_to, data) => {
+      if (starved > 0 || !data.includes(Buffer.from(orderNo, 'utf8').toString('hex'))) return undefined;
+      starved++;
+      return { gas: 60_000n, storageLimit: 2048n };
+    });
+    try {
+      expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'balance' }, buyer.h)).status).toBe('000000');
+      await waitFor(async () => (await status(t, orderNo)) === 'completed', 60_000);
+    } finally {
+      off();
+    }
+    expect(starved).toBe(1);
+    const txs = await ctx.db.kysely.selectFrom('chain_txs').select(['status', 'data']).where('kind', '=', 'settle').execute();
+    const mine = txs.filter((x) => x.data.includes(Buffer.from(orderNo, 'utf8').toString('hex')));
+    expect(mine.map((x) => x.status).sort()).toEqual(['confirmed', 'failed']);
+    const o = await ctx.db.kysely.selectFrom('orders').select(['settle_attempt']).where('order_no', '=', orderNo).executeTakeFirstOrThrow();
+    expect(Number(o.settle_attempt)).toBe(1);
+    expect(await ownerOf(t, tokenId)).toBe(buyer.address);
+    expect((await ctx.db.kysely.selectFrom('ledger_txns').select('id').where('order_no', '=', orderNo).orderBy('id').execute()).map((r) => r.id)).toEqual([`pay:balance:${orderNo}`, `settle:${orderNo}`]);
+    expect(await ctx.db.kysely.selectFrom('deals').select('id').where('order_no', '=', orderNo).execute()).toHaveLength(1);
+    expect(await ledgerProblems(ctx.db.kysely)).toEqual([]);
+  });
 });
 
 describe('an old listing signature can never fill (#9)', () => {

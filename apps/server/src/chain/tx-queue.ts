@@ -122,10 +122,11 @@ export class TxQueue {
   /**
    * Limits for transactions whose cost is known in advance (the settlement batches: so much gas per
    * fill): such rows are signed without cfx_estimateGasAndCollateral, which would make the node run
-   * every batch twice. A rule returns undefined for a transaction it does not know.
+   * every batch twice. A rule returns undefined for a transaction it does not know; the rule added last
+   * is asked first.
    */
   presetLimits(rule: PresetLimits) {
-    this.presets.push(rule);
+    this.presets.unshift(rule);
     return () => void this.presets.splice(this.presets.indexOf(rule), 1);
   }
 
