@@ -421,7 +421,7 @@ try {
   console.log(`  by phase: ${reservePhase ?? '—'} attempts/s while units were left (0–${soldOutSec} s, ${reservePhase ? (reservePhase / baseline.perSecond).toFixed(2) : '—'}× the bare route), ${soldOutPhase ?? '—'} attempts/s once sold out (${soldOutPhase ? (soldOutPhase / baseline.perSecond).toFixed(2) : '—'}×)${P.rate ? ' — paced, so these ratios say nothing' : ''}`);
   console.log(`baseline bare Fastify ×${targets.length}: ${Math.round(baseline.perSecond)} req/s; latency ${lat(baseline.latency)}  →  ratio ${ratio.toFixed(2)}×`);
   console.log(`createOrder answers: ${JSON.stringify(sorted(drop.answers))}`);
-  console.log(`pay (balance): ${lat(drop.pay.latency)}; answers ${JSON.stringify(drop.pay.answers)}`);
+  console.log(`pay (balance): ${lat(drop.pay.latency)}; answers ${JSON.stringify(drop.pay.answers)}${drop.pay.wait ? `; of which waiting for a connection: p50 ${drop.pay.wait.p50} / p99 ${drop.pay.wait.p99} ms` : ''}`);
   console.log(`cancel: ${lat(drop.cancel.latency)}; answers ${JSON.stringify(drop.cancel.answers)}`);
   console.log(`orders: ${drop.created} created (${drop.units} units), ${drop.paid} units paid by the generator, ${drop.cancelled} units cancelled, ${drop.abandoned} orders left to expire; final statuses ${JSON.stringify(orderStatus)}`);
   console.log(`sold out: ${soldOut ? 'yes' : 'NO'} — ${final.sold}/${P.stock} paid; all units reserved at ${s(samples.allReservedAt === null ? null : samples.allReservedAt - saleStartAt)}, last unit paid at ${s(sellOutMs)} after the start (first 1022 at ${s(drop.firstSoldOut === null ? null : drop.firstSoldOut - saleStartAt)})`);
@@ -537,7 +537,7 @@ interface Lat { n: number; p50: number; p90: number; p99: number; max: number }
 interface LoadOut {
   attempts: number; seconds: number; perSecond: number; latency: Lat; answers: Record<string, number>; startedAt: number; timeline: (Record<string, number> | null)[]; created: number; units: number; paid: number; cancelled: number; abandoned: number;
   firstOk: number | null; lastOk: number | null; firstSoldOut: number | null;
-  pay: { answers: Record<string, number>; latency: Lat | null }; cancel: { answers: Record<string, number>; latency: Lat | null };
+  pay: { answers: Record<string, number>; latency: Lat | null; wait?: Lat | null }; cancel: { answers: Record<string, number>; latency: Lat | null };
 }
 function runLoad(job: Record<string, unknown>): Promise<LoadOut> {
   const c = fork(path.join(here, 'drop-load.mjs'), [], { stdio: 'inherit' });
