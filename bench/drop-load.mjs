@@ -59,7 +59,9 @@ const keyOf = (r) => `${r.http}:${r.json?.status ?? (r.error ? `error ${r.error}
 const rand = (n) => Math.floor(Math.random() * n);
 
 async function run(job) {
-  const clients = job.targets.map((b) => client(b, Math.ceil(job.concurrency / job.targets.length) + 8));
+  // A pool per server as large as all workers: follow-ups go to a random server, so any share of the workers may
+  // call one server at once, and none may wait for a socket.
+  const clients = job.targets.map((b) => client(b, job.concurrency));
   const users = job.users.map((u) => ({ ...u, notBefore: 0 }));
   const lat = new Float64Array(job.attempts);
   const payLat = [];
