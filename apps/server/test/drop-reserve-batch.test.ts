@@ -235,6 +235,30 @@ describe('group commit of balance payments', () => {
   });
 });
 
+describe('group commit of balance payments: one account paying several orders of a batch', () => {
+  it('is debited member by member: with the balance for one, one order is paid and the other answered 1016; the others of the batch are paid', async () => {
+    const { projectId } = await makeDrop(t, { supply: 50, priceFen: 1500, perIdentityLimit: 2, maxPerOrder: 2 });
+    const twice = await makeTrader(t);
+    const others = await Promise.all(Array.from({ length: 5 }, () => makeTrader(t)));
+    const mine = [(await buy(t, twice, projectId, 1)).data.orderNo as string, (await buy(t, twice, projectId, 1)).data.orderNo as string];
+    const theirs: string[] = [];
+    for (const u of others) {
+      theirs.push((await buy(t, u, projectId, 1)).data.orderNo);
+      await topup(t, u, 1500);
+    }
+    await topup(t, twice, 2000);
+    const answers = await Promise.all([
+      ...mine.map((orderNo) => call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'balance' }, twice.h)),
+      ...others.map((u, i) => call(t, '/payment/nftOrder/V1/pay', { orderNo: theirs[i], method: 'balance' }, u.h)),
+    ]);
+    expect(answers.slice(0, 2).map((a) => a.status).sort()).toEqual(['000000', '1016']);
+    expect(answers.slice(2).every((a) => a.status === '000000')).toBe(true);
+    expect(await balance(t, twice)).toBe(500);
+    for (const u of others) expect(await balance(t, u)).toBe(0);
+    await expectLedgerBalanced(t);
+  });
+});
+
 describe('group commit of fulfilment', () => {
   it('the fulfil jobs claimed together share one transaction: consecutive serials per release, goods per order, once; a failing member does not hold back the others', async () => {
     // Jobs left by earlier tests are fulfilled first, so only this test's orders are counted below.
