@@ -71,6 +71,8 @@ async function run(job) {
   const payAnswers = {};
   const cancelAnswers = {};
   const perSecond = [];
+  /** Pay and cancel calls answered per second after the start (the other requests the servers serve meanwhile). */
+  const followPerSecond = [];
   /** Winners' pay / cancel calls not yet made, sorted by the time they are due (after the buyer's think time). */
   const due = [];
   let fired = 0, done = 0, attemptsInFlight = 0, created = 0, units = 0, paid = 0, cancelled = 0, abandoned = 0;
@@ -110,6 +112,8 @@ async function run(job) {
     const into = action === 'pay' ? payAnswers : cancelAnswers;
     into[keyOf(r)] = (into[keyOf(r)] ?? 0) + 1;
     (action === 'pay' ? payLat : cancelLat).push(r.ms);
+    const sec = Math.floor((performance.now() - t0) / 1000);
+    followPerSecond[sec] = (followPerSecond[sec] ?? 0) + 1;
     if (action === 'pay' && r.waitMs !== undefined) payWait.push(r.waitMs);
     if (r.json?.status === '000000') {
       if (action === 'pay') paid += n;
@@ -179,6 +183,7 @@ async function run(job) {
     latency: pct(lat, done),
     answers,
     timeline: perSecond,
+    followTimeline: followPerSecond,
     startedAt: wall0,
     created, units, paid, cancelled, abandoned, firstOk, lastOk, firstSoldOut,
     pay: { answers: payAnswers, latency: pct(payLat, payLat.length), wait: pct(payWait, payWait.length) },
