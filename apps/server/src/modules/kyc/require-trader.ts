@@ -2,6 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { ChangeCache } from '../../db/change-feed.ts';
 
 interface GateRow {
   is_realname: number;
@@ -36,8 +37,34 @@ function gateQuery(ctx: AppContext): CompiledQuery<GateRow> {
  * real-name identity) and their account id and nickname. Every buying, selling and bidding call
  * goes through it.
  */
-export async function requireTrader(ctx: AppContext, userId: number): Promise<{ walletAddress: string; idDigest: string; accountId: string; nickname: string }> {
+/**
+ * The gate's row by user, per process: forgotten on a change to the user's gate columns or to
+ * `realname` in this or another process (db/change-feed.ts), at most 5 s old. A user not found is
+ * not kept (a new user's row is then no change to watch).
+ */
+const GATE_WATCH = [
+  { table: 'users', columns: ['is_realname', 'wallet_address', 'frozen_at', 'account_id', 'nickname'], inserts: false },
+  { table: 'realname' },
+] as const;
+const gateCaches = new WeakMap<object, ChangeCache<number, GateRow>>();
+function gateCache(ctx: AppContext): ChangeCache<number, GateRow> {
+  let c = gateCaches.get(ctx.db);
+  if (!c) gateCaches.set(ctx.db, (c = new ChangeCache(ctx.db.changes, GATE_WATCH, { ttlMs: 5000, max: 200_000, now: () => ctx.monotonicNow() })));
+  return c;
+}
+
+async function gateRow(ctx: AppContext, userId: number): Promise<GateRow | null> {
+  const cache = gateCache(ctx);
+  const hit = cache.get(userId);
+  if (hit !== undefined) return hit;
+  const gen = cache.generation();
   const [row] = await ctx.db.run(gateQuery(ctx), [userId]);
+  if (row) cache.set(userId, row, gen);
+  return row ?? null;
+}
+
+export async function requireTrader(ctx: AppContext, userId: number): Promise<{ walletAddress: string; idDigest: string; accountId: string; nickname: string }> {
+  const row = await gateRow(ctx, userId);
   if (row && row.frozen_at !== null) throw new ApiError(Status.ACCOUNT_FROZEN, 'accountFrozen');
   if (!row || !row.is_realname || row.realnameUser === null) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeNeedRealname');
   // The adult flag is set at verification (which refuses minors); the birth date itself stays sealed.
