@@ -6,6 +6,7 @@
 // by server time. A 1021 answer puts that user aside for its Retry-After (as the web client does).
 // A winner then pays from its balance (pay {orderNo, method: balance}) on a random server, cancels
 // (cannelOrder) or walks away and lets the order expire — so units come back and are sold again.
+// `concurrency` is the number of requests in flight of all three kinds together.
 // `rate` (optional) paces the attempts; without it they go as fast as the servers answer.
 // mode 'bare': the same calls against the bare Fastify baseline (drop-bare.mjs).
 import http from 'node:http';
@@ -23,6 +24,7 @@ function client(base, maxSockets) {
       const t0 = performance.now();
       const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) };
       if (token) headers.token = token;
+      let sent = 0;
       const req = http.request({ host: u.hostname, port: u.port, path, method, agent, headers }, (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
@@ -34,10 +36,12 @@ function client(base, maxSockets) {
           } catch {
             // not JSON: counted by its HTTP status
           }
-          resolve({ http: res.statusCode ?? 0, json, ms, retryAfter: Number(res.headers['retry-after'] ?? 0) });
+          // waitMs: from the call to its request written on a connected socket (agent queue + connect).
+          resolve({ http: res.statusCode ?? 0, json, ms, waitMs: sent ? sent - t0 : ms, retryAfter: Number(res.headers['retry-after'] ?? 0) });
         });
         res.on('error', () => resolve({ http: 0, json: null, ms: performance.now() - t0, retryAfter: 0, error: 'response' }));
       });
+      req.on('finish', () => (sent = performance.now()));
       req.on('error', (err) => resolve({ http: 0, json: null, ms: performance.now() - t0, retryAfter: 0, error: err.code ?? String(err) }));
       req.end(data);
     });
@@ -55,18 +59,24 @@ const keyOf = (r) => `${r.http}:${r.json?.status ?? (r.error ? `error ${r.error}
 const rand = (n) => Math.floor(Math.random() * n);
 
 async function run(job) {
-  const clients = job.targets.map((b) => client(b, Math.ceil(job.concurrency / job.targets.length) + 8));
+  // A pool per server as large as all workers: follow-ups go to a random server, so any share of the workers may
+  // call one server at once, and none may wait for a socket.
+  const clients = job.targets.map((b) => client(b, job.concurrency));
   const users = job.users.map((u) => ({ ...u, notBefore: 0 }));
   const lat = new Float64Array(job.attempts);
   const payLat = [];
+  const payWait = [];
   const cancelLat = [];
   const answers = {};
   const payAnswers = {};
   const cancelAnswers = {};
   const perSecond = [];
-  const follow = new Set();
-  let fired = 0, done = 0, created = 0, units = 0, paid = 0, cancelled = 0, abandoned = 0;
-  let firstOk = null, lastOk = null, firstSoldOut = null;
+  /** Pay and cancel calls answered per second after the start (the other requests the servers serve meanwhile). */
+  const followPerSecond = [];
+  /** Winners' pay / cancel calls not yet made, sorted by the time they are due (after the buyer's think time). */
+  const due = [];
+  let fired = 0, done = 0, attemptsInFlight = 0, created = 0, units = 0, paid = 0, cancelled = 0, abandoned = 0;
+  let firstOk = null, lastOk = null, firstSoldOut = null, attemptsEnd = null;
 
   // Wait for the sale start by the servers' clock (same machine here, but measured, not assumed).
   if (job.saleStartAt) {
@@ -75,8 +85,9 @@ async function run(job) {
   }
   const t0 = performance.now();
   const wall0 = Date.now();
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-  async function afterWin(u, orderNo, n, k) {
+  function afterWin(u, orderNo, n, k) {
     const dice = Math.random();
     // Only early winners (first churnSeconds, first half of the attempts) cancel or walk away; later ones all pay, so what comes back is sold again.
     const late = performance.now() - t0 > job.churnSeconds * 1000 || k >= job.attempts / 2;
@@ -85,35 +96,62 @@ async function run(job) {
       abandoned++;
       return;
     }
-    await new Promise((r) => setTimeout(r, rand(job.thinkMs)));
+    const item = { at: performance.now() + rand(job.thinkMs), u, orderNo, n, action };
+    let lo = 0, hi = due.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (due[mid].at <= item.at) lo = mid + 1;
+      else hi = mid;
+    }
+    due.splice(lo, 0, item);
+  }
+
+  async function followUp({ u, orderNo, n, action }) {
     const c = clients[rand(clients.length)];
     const r = action === 'pay' ? await c.request('POST', PAY, { orderNo, method: 'balance' }, u.token) : await c.request('POST', CANCEL, { orderNo }, u.token);
     const into = action === 'pay' ? payAnswers : cancelAnswers;
     into[keyOf(r)] = (into[keyOf(r)] ?? 0) + 1;
     (action === 'pay' ? payLat : cancelLat).push(r.ms);
+    const sec = Math.floor((performance.now() - t0) / 1000);
+    followPerSecond[sec] = (followPerSecond[sec] ?? 0) + 1;
+    if (action === 'pay' && r.waitMs !== undefined) payWait.push(r.waitMs);
     if (r.json?.status === '000000') {
       if (action === 'pay') paid += n;
       else cancelled += n;
     }
   }
 
+  // `concurrency` workers = the requests in flight, createOrder, pay and cancel together (each worker owns one
+  // socket of the pool, so no call waits for a connection). A winner's pay or cancel, once its think time is
+  // over, goes before the next attempt, as the buyer's own click would.
   async function worker() {
     for (;;) {
+      const now = performance.now();
+      if (due.length && due[0].at <= now) {
+        await followUp(due.shift());
+        continue;
+      }
+      if (fired >= job.attempts) {
+        if (!due.length && attemptsInFlight === 0) return;
+        await sleep(due.length ? Math.max(1, due[0].at - now) : 5);
+        continue;
+      }
       const k = fired++;
-      if (k >= job.attempts) return;
       if (job.rate) {
         // Paced: attempt k not before k / rate seconds after the start.
-        const due = t0 + (k / job.rate) * 1000 - performance.now();
-        if (due > 0) await new Promise((r) => setTimeout(r, due));
+        const wait = t0 + (k / job.rate) * 1000 - performance.now();
+        if (wait > 0) await sleep(wait);
       }
-      const now = performance.now();
       let u = users[rand(users.length)];
-      for (let i = 0; i < 8 && u.notBefore > now; i++) u = users[rand(users.length)];
+      const at = performance.now();
+      for (let i = 0; i < 8 && u.notBefore > at; i++) u = users[rand(users.length)];
       const c = clients[k % clients.length];
       const n = job.mode === 'drop' ? 1 + (Math.random() < job.twoShare ? 1 : 0) : 1;
+      attemptsInFlight++;
       const r = await c.request('POST', job.path ?? CREATE, { projectId: job.projectId, count: n }, u.token);
+      attemptsInFlight--;
       lat[k] = r.ms;
-      done++;
+      if (++done === job.attempts) attemptsEnd = performance.now();
       const key = keyOf(r);
       answers[key] = (answers[key] ?? 0) + 1;
       const sec = Math.floor((performance.now() - t0) / 1000);
@@ -123,12 +161,10 @@ async function run(job) {
       if (s === '000000') {
         created++;
         units += n;
-        const at = Date.now();
-        firstOk ??= at;
-        lastOk = at;
-        const p = afterWin(u, r.json.data.orderNo, n, k);
-        follow.add(p);
-        p.finally(() => follow.delete(p));
+        const okAt = Date.now();
+        firstOk ??= okAt;
+        lastOk = okAt;
+        afterWin(u, r.json.data.orderNo, n, k);
       } else if (s === '1021') {
         u.notBefore = performance.now() + Math.max(1, r.retryAfter || 1) * 1000;
       } else if (s === '1022') {
@@ -137,8 +173,7 @@ async function run(job) {
     }
   }
   await Promise.all(Array.from({ length: job.concurrency }, worker));
-  const seconds = (performance.now() - t0) / 1000;
-  await Promise.all([...follow]);
+  const seconds = ((attemptsEnd ?? performance.now()) - t0) / 1000;
   for (const c of clients) c.close();
   return {
     mode: job.mode,
@@ -148,9 +183,10 @@ async function run(job) {
     latency: pct(lat, done),
     answers,
     timeline: perSecond,
+    followTimeline: followPerSecond,
     startedAt: wall0,
     created, units, paid, cancelled, abandoned, firstOk, lastOk, firstSoldOut,
-    pay: { answers: payAnswers, latency: pct(payLat, payLat.length) },
+    pay: { answers: payAnswers, latency: pct(payLat, payLat.length), wait: pct(payWait, payWait.length) },
     cancel: { answers: cancelAnswers, latency: pct(cancelLat, cancelLat.length) },
   };
 }

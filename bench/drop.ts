@@ -418,10 +418,19 @@ try {
     return secs > 0 ? Math.round(n / secs) : null;
   };
   const reservePhase = phase(0, soldOutSec), soldOutPhase = phase(soldOutSec + 1, drop.timeline.length - 1);
+  // Pay and cancel calls answered in the same seconds: what else the servers served while units were left.
+  const followIn = (a: number, b: number) => {
+    let n = 0;
+    for (let i = a; i < b && i < (drop.followTimeline?.length ?? 0); i++) n += drop.followTimeline?.[i] ?? 0;
+    const secs = Math.min(b, drop.timeline.length) - a;
+    return secs > 0 ? Math.round(n / secs) : null;
+  };
+  const reserveFollow = followIn(0, soldOutSec);
   console.log(`  by phase: ${reservePhase ?? '—'} attempts/s while units were left (0–${soldOutSec} s, ${reservePhase ? (reservePhase / baseline.perSecond).toFixed(2) : '—'}× the bare route), ${soldOutPhase ?? '—'} attempts/s once sold out (${soldOutPhase ? (soldOutPhase / baseline.perSecond).toFixed(2) : '—'}×)${P.rate ? ' — paced, so these ratios say nothing' : ''}`);
+  if (reservePhase && reserveFollow !== null) console.log(`  while units were left the servers also answered ${reserveFollow} pay/cancel calls/s: ${reservePhase + reserveFollow} requests/s in all (${((reservePhase + reserveFollow) / baseline.perSecond).toFixed(2)}× the bare route)`);
   console.log(`baseline bare Fastify ×${targets.length}: ${Math.round(baseline.perSecond)} req/s; latency ${lat(baseline.latency)}  →  ratio ${ratio.toFixed(2)}×`);
   console.log(`createOrder answers: ${JSON.stringify(sorted(drop.answers))}`);
-  console.log(`pay (balance): ${lat(drop.pay.latency)}; answers ${JSON.stringify(drop.pay.answers)}`);
+  console.log(`pay (balance): ${lat(drop.pay.latency)}; answers ${JSON.stringify(drop.pay.answers)}${drop.pay.wait ? `; of which waiting for a connection: p50 ${drop.pay.wait.p50} / p99 ${drop.pay.wait.p99} ms` : ''}`);
   console.log(`cancel: ${lat(drop.cancel.latency)}; answers ${JSON.stringify(drop.cancel.answers)}`);
   console.log(`orders: ${drop.created} created (${drop.units} units), ${drop.paid} units paid by the generator, ${drop.cancelled} units cancelled, ${drop.abandoned} orders left to expire; final statuses ${JSON.stringify(orderStatus)}`);
   console.log(`sold out: ${soldOut ? 'yes' : 'NO'} — ${final.sold}/${P.stock} paid; all units reserved at ${s(samples.allReservedAt === null ? null : samples.allReservedAt - saleStartAt)}, last unit paid at ${s(sellOutMs)} after the start (first 1022 at ${s(drop.firstSoldOut === null ? null : drop.firstSoldOut - saleStartAt)})`);
@@ -437,7 +446,7 @@ try {
     console.log(`  ${String(sec).padStart(4)} s: ${t.taken} / ${t.sold} / ${t.goods} / ${t.minted}${Object.keys(win).length ? ` | ${JSON.stringify(win)}` : ''}`);
   }
   console.log(problems.length ? `PROBLEMS (${problems.length}):\n  ${problems.join('\n  ')}` : 'all checks passed');
-  console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, pay: drop.pay.latency, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), reservePhase, soldOutPhase, answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg() })}`);
+  console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, pay: drop.pay.latency, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), reservePhase, reserveFollow, soldOutPhase, answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg() })}`);
   process.exitCode = problems.length ? 1 : 0;
 
   // -------------------------------------------------------------------------------------------
@@ -535,9 +544,9 @@ try {
 // ---------------------------------------------------------------------------------------------
 interface Lat { n: number; p50: number; p90: number; p99: number; max: number }
 interface LoadOut {
-  attempts: number; seconds: number; perSecond: number; latency: Lat; answers: Record<string, number>; startedAt: number; timeline: (Record<string, number> | null)[]; created: number; units: number; paid: number; cancelled: number; abandoned: number;
+  attempts: number; seconds: number; perSecond: number; latency: Lat; answers: Record<string, number>; startedAt: number; timeline: (Record<string, number> | null)[]; followTimeline?: (number | null)[]; created: number; units: number; paid: number; cancelled: number; abandoned: number;
   firstOk: number | null; lastOk: number | null; firstSoldOut: number | null;
-  pay: { answers: Record<string, number>; latency: Lat | null }; cancel: { answers: Record<string, number>; latency: Lat | null };
+  pay: { answers: Record<string, number>; latency: Lat | null; wait?: Lat | null }; cancel: { answers: Record<string, number>; latency: Lat | null };
 }
 function runLoad(job: Record<string, unknown>): Promise<LoadOut> {
   const c = fork(path.join(here, 'drop-load.mjs'), [], { stdio: 'inherit' });

@@ -19,7 +19,7 @@ import { buy, makeDrop, makeDropApp, sameIdentity, stock } from './drops-helpers
  * transactions it opens. Warm: the release, settings and phase caches are filled by an earlier call.
  */
 function countStatements(t: TestApp) {
-  const counts = { statements: 0, transactions: 0, sql: [] as string[] };
+  const counts = { statements: 0, transactions: 0, sql: [] as string[], openedBy: [] as string[] };
   const plugin: KyselyPlugin = {
     transformQuery: (a) => {
       counts.statements++;
@@ -34,6 +34,7 @@ function countStatements(t: TestApp) {
   const tx = counted.transaction.bind(counted);
   counted.transaction = () => {
     counts.transactions++;
+    counts.openedBy.push(new Error().stack ?? '');
     return tx();
   };
   const run = db.run;
@@ -230,6 +231,110 @@ describe('group commit of balance payments', () => {
     expect(await balance(t, users[0]!)).toBe(0);
     const escrow = await t.ctx.db.kysely.selectFrom('ledger_balances').select('balance_fen').where('account', '=', 'escrow').executeTakeFirstOrThrow();
     expect(Number(escrow.balance_fen) - Number(escrowBefore?.balance_fen ?? 0)).toBe(78 * 1000);
+    await expectLedgerBalanced(t);
+  });
+});
+
+describe('group commit of balance payments: one account paying several orders of a batch', () => {
+  it('is debited member by member: with the balance for one, one order is paid and the other answered 1016; the others of the batch are paid', async () => {
+    const { projectId } = await makeDrop(t, { supply: 50, priceFen: 1500, perIdentityLimit: 2, maxPerOrder: 2 });
+    const twice = await makeTrader(t);
+    const others = await Promise.all(Array.from({ length: 5 }, () => makeTrader(t)));
+    const mine = [(await buy(t, twice, projectId, 1)).data.orderNo as string, (await buy(t, twice, projectId, 1)).data.orderNo as string];
+    const theirs: string[] = [];
+    for (const u of others) {
+      theirs.push((await buy(t, u, projectId, 1)).data.orderNo);
+      await topup(t, u, 1500);
+    }
+    await topup(t, twice, 2000);
+    const answers = await Promise.all([
+      ...mine.map((orderNo) => call(t, '/payment/nftOrder/V1/pay', { orderNo, method: 'balance' }, twice.h)),
+      ...others.map((u, i) => call(t, '/payment/nftOrder/V1/pay', { orderNo: theirs[i], method: 'balance' }, u.h)),
+    ]);
+    expect(answers.slice(0, 2).map((a) => a.status).sort()).toEqual(['000000', '1016']);
+    expect(answers.slice(2).every((a) => a.status === '000000')).toBe(true);
+    expect(await balance(t, twice)).toBe(500);
+    for (const u of others) expect(await balance(t, u)).toBe(0);
+    await expectLedgerBalanced(t);
+  });
+});
+
+describe('group commit of fulfilment', () => {
+  it('the fulfil jobs claimed together share one transaction: consecutive serials per release, goods per order, once; a failing member does not hold back the others', async () => {
+    // Jobs left by earlier tests are fulfilled first, so only this test's orders are counted below.
+    await t.ctx.jobs.runOnce();
+    const a = await makeDrop(t, { supply: 300, priceFen: 700, perIdentityLimit: 2, maxPerOrder: 2 });
+    const b = await makeDrop(t, { supply: 300, priceFen: 900, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = await Promise.all(Array.from({ length: 60 }, () => makeTrader(t)));
+    const paid: { orderNo: string; projectId: number; quantity: number; userId: number; priceFen: number }[] = [];
+    for (const [i, u] of users.entries()) {
+      const release = i % 2 ? b : a;
+      const quantity = 1 + (i % 3 === 0 ? 1 : 0);
+      const r = await buy(t, u, release.projectId, quantity);
+      expect(r.status).toBe('000000');
+      await topup(t, u, 5000);
+      expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: r.data.orderNo, method: 'balance' }, u.h)).status).toBe('000000');
+      paid.push({ orderNo: r.data.orderNo, projectId: release.projectId, quantity, userId: u.userId, priceFen: i % 2 ? 900 : 700 });
+    }
+    const c = countStatements(t);
+    try {
+      await t.ctx.jobs.runOnce();
+    } finally {
+      c.restore();
+    }
+    const fulfilTxs = c.counts.openedBy.filter((s) => s.includes('writeFulfilment')).length;
+    console.log(`fulfilment of ${paid.length} paid orders: ${fulfilTxs} fulfilment transaction(s); the worker's pass: ${c.counts.statements} statements, ${c.counts.transactions} transactions`);
+    // one fulfilment transaction for all (the rest: job bookkeeping, and the periodic sweeps runOnce runs)
+    expect(fulfilTxs).toBe(1);
+    const db = t.ctx.db.kysely;
+    for (const release of [a, b]) {
+      const goods = await db.selectFrom('goods').select(['id', 'serial', 'token_id', 'drop_order_no', 'owner_user_id', 'last_price_fen']).where('project_id', '=', release.projectId).orderBy('serial').execute();
+      const mine = paid.filter((p) => p.projectId === release.projectId);
+      const units = mine.reduce((s, p) => s + p.quantity, 0);
+      expect(goods.map((g) => g.serial)).toEqual(Array.from({ length: units }, (_, k) => k + 1));
+      expect(goods.every((g) => Number(g.token_id) === Number(release.tokenStart) + g.serial - 1)).toBe(true);
+      for (const p of mine) {
+        const its = goods.filter((g) => g.drop_order_no === p.orderNo);
+        expect(its).toHaveLength(p.quantity);
+        expect(its.every((g) => Number(g.owner_user_id) === p.userId && Number(g.last_price_fen) === p.priceFen)).toBe(true);
+        // an order's serials are consecutive
+        expect(its[its.length - 1]!.serial - its[0]!.serial).toBe(p.quantity - 1);
+      }
+      const ids = goods.map((g) => Number(g.id));
+      const prices = await db.selectFrom('goods_price_history').select(['goods_id', 'price_fen']).where('goods_id', 'in', ids).execute();
+      const actions = await db.selectFrom('goods_history_actions').select(['goods_id', 'to_user_id']).where('goods_id', 'in', ids).where('action', '=', 'mint').execute();
+      expect(prices).toHaveLength(units);
+      expect(actions).toHaveLength(units);
+      const owner = new Map(goods.map((g) => [Number(g.id), Number(g.owner_user_id)]));
+      expect(actions.every((x) => owner.get(Number(x.goods_id)) === Number(x.to_user_id))).toBe(true);
+      expect(await stock(t, release.projectId)).toMatchObject({ paid: units, next_serial: units + 1 });
+    }
+    const statuses = await db.selectFrom('orders').select('status').where('order_no', 'in', paid.map((p) => p.orderNo)).execute();
+    expect(statuses.every((s) => s.status === 'settling')).toBe(true);
+    const events = await db.selectFrom('order_events').select('order_no').where('order_no', 'in', paid.map((p) => p.orderNo)).where('to_status', '=', 'settling').execute();
+    expect(events).toHaveLength(paid.length);
+    // The jobs are done; running the worker again (and the same fulfilment again) changes nothing.
+    await db.updateTable('jobs').set({ status: 'pending', run_at: 0 }).where('job_key', 'in', paid.map((p) => `fulfil:${p.orderNo}`)).execute();
+    await t.ctx.jobs.runOnce();
+    expect(Number((await db.selectFrom('goods').select((e) => e.fn.countAll<number>().as('n')).where('project_id', 'in', [a.projectId, b.projectId]).executeTakeFirstOrThrow()).n)).toBe(paid.reduce((s, p) => s + p.quantity, 0));
+
+    // A member that cannot be fulfilled (its release has no serial left to allocate) fails alone.
+    const d = await makeDrop(t, { supply: 10, priceFen: 500, perIdentityLimit: 2, maxPerOrder: 2 });
+    const more: string[] = [];
+    for (const [i, u] of users.slice(0, 6).entries()) {
+      const r = await buy(t, u, i === 0 ? d.projectId : a.projectId, 1);
+      expect(r.status).toBe('000000');
+      expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: r.data.orderNo, method: 'balance' }, u.h)).status).toBe('000000');
+      more.push(r.data.orderNo);
+    }
+    await db.updateTable('drop_stock').set({ next_serial: 11 }).where('project_id', '=', d.projectId).execute();
+    await t.ctx.jobs.runOnce();
+    const after = new Map((await db.selectFrom('orders').select(['order_no', 'status']).where('order_no', 'in', more).execute()).map((o) => [o.order_no, o.status]));
+    expect(after.get(more[0]!)).toBe('paid');
+    for (const no of more.slice(1)) expect(after.get(no)).toBe('settling');
+    const failed = await db.selectFrom('jobs').select(['status', 'last_error']).where('job_key', '=', `fulfil:${more[0]}`).executeTakeFirstOrThrow();
+    expect(failed.status).toBe('pending');
+    expect(failed.last_error).toMatch(/no 1 serials left/);
     await expectLedgerBalanced(t);
   });
 });

@@ -1,7 +1,7 @@
 import { Conflux, format } from 'js-conflux-sdk';
 import type { Db } from '../db/database.ts';
 import type { Rpc } from './rpc.ts';
-import { toBase32Address, toHexAddress } from '@cfx/protocol/address.ts';
+import { toHexAddress } from '@cfx/protocol/address.ts';
 
 /**
  * Follows our contracts' Transfer, Approval, OrderExecuted, OrderCancelled and Consumed events into
@@ -10,6 +10,30 @@ import { toBase32Address, toHexAddress } from '@cfx/protocol/address.ts';
  */
 const EVENTS = ['Transfer', 'Approval', 'OrderExecuted', 'OrderCancelled', 'Consumed'] as const;
 const MAX_SPAN = 1000;
+/** Rows per multi-row INSERT of chain_records (10 columns: far below the databases' parameter limits). */
+const INSERT_CHUNK = 200;
+
+const TRANSFER_TOPIC = format.keccak256('Transfer(address,address,uint256)') as string;
+const APPROVAL_TOPIC = format.keccak256('Approval(address,address,uint256)') as string;
+
+/**
+ * ERC-721 Transfer and Approval (all three arguments indexed, no data) decoded from their topics —
+ * what js-conflux-sdk's decodeLog gives for them (the same field names, order and base32 addresses;
+ * test/indexer-decode.test.ts compares both), without its ABI decoder and address codec on every
+ * log: a drop's mint of 10,000 tokens is 10,000 Transfer logs, and decoding them took ≈ 10 % of the
+ * worker process's CPU while buyers were still being served. `base32` converts a hex address.
+ * Undefined for any other log (decoded by the SDK).
+ */
+export function decodeTokenLog(l: { topics?: string[]; data?: string }, base32: (hex: string) => string): { name: 'Transfer' | 'Approval'; object: Record<string, string> } | undefined {
+  const t = l.topics;
+  if (!t || t.length !== 4 || (l.data && l.data !== '0x')) return undefined;
+  const a = base32(`0x${t[1]!.slice(-40)}`);
+  const b = base32(`0x${t[2]!.slice(-40)}`);
+  const tokenId = BigInt(t[3]!).toString();
+  if (t[0] === TRANSFER_TOPIC) return { name: 'Transfer', object: { from: a, to: b, tokenId } };
+  if (t[0] === APPROVAL_TOPIC) return { name: 'Approval', object: { owner: a, approved: b, tokenId } };
+  return undefined;
+}
 
 export interface IndexedRecord {
   event: string;
@@ -29,6 +53,17 @@ export class Indexer {
   private topics: string[] = [];
   private decoders = new Map<string, any>();
   private listeners = new Set<(records: IndexedRecord[]) => void>();
+  /** hex (or any address form) → base32, memoised: the same few contracts and buyers appear in log after log. */
+  private base32Memo = new Map<string, string>();
+  private base32 = (address: string): string => {
+    let b = this.base32Memo.get(address);
+    if (b === undefined) {
+      if (this.base32Memo.size > 50_000) this.base32Memo.clear();
+      b = format.address(format.hexAddress(address), this.networkId) as string;
+      this.base32Memo.set(address, b);
+    }
+    return b;
+  };
 
   constructor(
     private readonly db: Db,
@@ -109,15 +144,17 @@ export class Indexer {
     for (const l of logs) {
       const contract = this.decoders.get(toHexAddress(l.address));
       if (!contract) continue;
-      let decoded: any;
-      try {
-        decoded = contract.abi.decodeLog(l);
-      } catch {
-        continue;
+      let decoded: any = decodeTokenLog(l, this.base32);
+      if (!decoded) {
+        try {
+          decoded = contract.abi.decodeLog(l);
+        } catch {
+          continue;
+        }
       }
       if (!decoded || !(EVENTS as readonly string[]).includes(decoded.name)) continue;
       const o = decoded.object as Record<string, unknown>;
-      const addr = (v: unknown) => (typeof v === 'string' && v ? toBase32Address(v, this.networkId) : null);
+      const addr = (v: unknown) => (typeof v === 'string' && v ? this.base32(v) : null);
       let from: string | null = null, to: string | null = null, tokenId: string | null = null;
       if (decoded.name === 'Transfer') { from = addr(o.from); to = addr(o.to); tokenId = String(o.tokenId); }
       else if (decoded.name === 'Approval') { from = addr(o.owner); to = addr(o.approved); tokenId = String(o.tokenId); }
@@ -128,7 +165,7 @@ export class Indexer {
       const epoch = Number(BigInt(l.epochNumber));
       records.push({
         event: decoded.name,
-        contract: toBase32Address(l.address, this.networkId),
+        contract: this.base32(l.address),
         tokenId, from, to,
         txHash: l.transactionHash,
         logIndex: Number(BigInt(l.transactionLogIndex ?? l.logIndex ?? '0x0')),
@@ -138,10 +175,10 @@ export class Indexer {
       });
     }
     await this.db.kysely.transaction().execute(async (trx) => {
-      for (const r of records) {
+      for (let i = 0; i < records.length; i += INSERT_CHUNK) {
         await trx
           .insertInto('chain_records')
-          .values({ tx_hash: r.txHash, log_index: r.logIndex, epoch: r.epoch, block_time: r.time, contract: r.contract, event: r.event, from_address: r.from, to_address: r.to, token_id: r.tokenId, data: r.data })
+          .values(records.slice(i, i + INSERT_CHUNK).map((r) => ({ tx_hash: r.txHash, log_index: r.logIndex, epoch: r.epoch, block_time: r.time, contract: r.contract, event: r.event, from_address: r.from, to_address: r.to, token_id: r.tokenId, data: r.data })))
           .onConflict((oc) => oc.columns(['tx_hash', 'log_index']).doNothing())
           .execute();
       }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import type { Database } from './schema.ts';
 import { openSqliteConnection, type SqliteEngine } from './sqlite-driver.ts';
+import { createChangeFeed, type ChangeFeed } from './change-feed.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
@@ -18,6 +19,8 @@ export interface Db {
    * hot paths (session lookup).
    */
   run<R>(query: CompiledQuery<R>, params: readonly unknown[]): Promise<R[]>;
+  /** Changes of tables, in this process or another on the same database (change-feed.ts): exact in-process caches. */
+  changes: ChangeFeed;
 }
 
 /**
@@ -47,11 +50,16 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Db {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const changes = createChangeFeed({ postgresUrl: opts.databaseUrl });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes.plugin] });
     return {
       kysely,
       dialect: 'postgres',
-      close: () => kysely.destroy(),
+      changes,
+      close: async () => {
+        await changes.close();
+        await kysely.destroy();
+      },
       run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => (await pool.query({ text: q.sql, values: params as unknown[] })).rows as R[],
     };
   }
@@ -65,12 +73,18 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  // Another connection's commit (another process on this file) changes our data_version.
+  const changes = createChangeFeed({ dataVersion: () => Number((sqlite.prepare('PRAGMA data_version').all([])[0] as { data_version: number }).data_version) });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [changes.plugin] });
   return {
     kysely,
     dialect: 'sqlite',
     sqliteEngine: sqlite.engine,
-    close: () => kysely.destroy(),
+    changes,
+    close: async () => {
+      await changes.close();
+      await kysely.destroy();
+    },
     run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => {
       const st = sqlite.prepare(q.sql);
       return (st.reader ? st.all(params) : (st.run(params), [])) as R[];

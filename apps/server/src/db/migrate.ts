@@ -29,6 +29,7 @@ import * as m0028 from './migrations/0028-creator-onboarding.ts';
 import * as m0029 from './migrations/0029-release-media.ts';
 import * as m0030 from './migrations/0030-release-drafts.ts';
 import * as m0031 from './migrations/0031-worker-lease.ts';
+import * as m0032 from './migrations/0032-change-notify.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -86,6 +87,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0030-release-drafts': m0030.migration,
   // 0031: the worker role's lease with its fencing token (several server processes on one database).
   '0031-worker-lease': m0031.migration,
+  // 0032: PostgreSQL change triggers for the exact session and trading-gate caches (db/change-feed.ts).
+  '0032-change-notify': m0032.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

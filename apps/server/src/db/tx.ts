@@ -51,3 +51,15 @@ export const changed = (r: { numUpdatedRows?: bigint; numDeletedRows?: bigint } 
 export async function lockKey(ctx: Pick<AppContext, 'db'>, trx: Q, key: string): Promise<void> {
   if (ctx.db.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
 }
+
+/**
+ * How many group-commit batches of one queue (a release's reservations, the balance payments) a
+ * process writes at the same time: one on SQLite (one connection, one writer); four on PostgreSQL,
+ * where a batch spends most of its time in round trips, and the row locks every batch takes in the
+ * same order (quota rows sorted by identity and the stock row last; orders, then debits sorted by
+ * account, then the escrow row) keep concurrent batches correct — as for the batches of several
+ * processes (test/drop-reserve-batch.test.ts).
+ */
+export function batchLanes(ctx: { db: { dialect: string } }): number {
+  return ctx.db.dialect === 'postgres' ? 4 : 1;
+}

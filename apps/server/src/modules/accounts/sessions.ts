@@ -5,6 +5,7 @@ import type { SessionItem } from '@cfx/contract/account-security.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
 import { inTx } from '../../db/tx.ts';
+import { ChangeCache } from '../../db/change-feed.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { randomToken, sha256 } from '../../util/crypto.ts';
 import { deviceSummary, maskIp, type ClientMeta } from './client-info.ts';
@@ -41,7 +42,7 @@ export async function createSession(ctx: AppContext, userId: number, meta?: Clie
 /** Compiled once per database (placeholders only); run with fresh parameters on every request. */
 const compiled = new WeakMap<
   object,
-  { session: CompiledQuery<{ user_id: number; last_seen_at: number | null }>; profile: CompiledQuery<SessionProfileRow>; touch: CompiledQuery<unknown> }
+  { session: CompiledQuery<{ user_id: number; last_seen_at: number | null; expires_at: number }>; profile: CompiledQuery<SessionProfileRow>; touch: CompiledQuery<unknown> }
 >();
 function queries(ctx: AppContext) {
   let q = compiled.get(ctx.db);
@@ -52,7 +53,7 @@ function queries(ctx: AppContext) {
       session: k
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.user_id', 'sessions.last_seen_at'])
+        .select(['sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at'])
         .where('sessions.token_hash', '=', '')
         .where('sessions.revoked_at', 'is', null)
         .where('sessions.expires_at', '>', 0)
@@ -93,18 +94,51 @@ export interface SessionProfileRow {
 }
 
 /** Records activity of a session at most once a minute; never fails the request it rides on. */
-async function touchSession(ctx: AppContext, hash: string, lastSeen: number | null) {
+async function touchSession(ctx: AppContext, hash: string, lastSeen: number | null, cached?: SessionEntry) {
   const now = ctx.now();
   if (lastSeen !== null && now - Number(lastSeen) < LAST_SEEN_EVERY_MS) return;
+  if (cached) cached.lastSeenAt = now;
   await ctx.db.run(queries(ctx).touch, [now, hash, now - LAST_SEEN_EVERY_MS]).catch(() => undefined);
+}
+
+interface SessionEntry {
+  userId: number;
+  lastSeenAt: number | null;
+  expiresAt: number;
+}
+/**
+ * Live sessions by token hash, per process: the session check of every call answered from memory.
+ * Exact: forgotten on a change to `sessions` (revoked, expiry moved) or `users` (frozen) in this
+ * or another process (db/change-feed.ts); the expiry is checked on every use; at most 5 s old.
+ */
+/** A new session or user changes no cached session; a user's freeze does (the session check refuses frozen users). */
+const SESSION_WATCH = [
+  { table: 'sessions', columns: ['revoked_at', 'expires_at', 'user_id'], inserts: false },
+  { table: 'users', columns: ['frozen_at'], inserts: false },
+] as const;
+const sessionCaches = new WeakMap<object, ChangeCache<string, SessionEntry>>();
+function sessionCache(ctx: AppContext): ChangeCache<string, SessionEntry> {
+  let c = sessionCaches.get(ctx.db);
+  if (!c) sessionCaches.set(ctx.db, (c = new ChangeCache(ctx.db.changes, SESSION_WATCH, { ttlMs: 5000, max: 200_000, now: () => ctx.monotonicNow() })));
+  return c;
 }
 
 export async function findSessionUser(ctx: AppContext, token: string): Promise<number | undefined> {
   const hash = sha256(token);
-  const [row] = await ctx.db.run(queries(ctx).session, [hash, ctx.now()]);
+  const cache = sessionCache(ctx);
+  const now = ctx.now();
+  const hit = cache.get(hash);
+  if (hit && hit.expiresAt > now) {
+    await touchSession(ctx, hash, hit.lastSeenAt, hit);
+    return hit.userId;
+  }
+  const gen = cache.generation();
+  const [row] = await ctx.db.run(queries(ctx).session, [hash, now]);
   if (!row) return undefined;
-  await touchSession(ctx, hash, row.last_seen_at);
-  return Number(row.user_id);
+  const entry: SessionEntry = { userId: Number(row.user_id), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) };
+  cache.set(hash, entry, gen);
+  await touchSession(ctx, hash, entry.lastSeenAt, entry);
+  return entry.userId;
 }
 
 /** The profile of a token's user in one query (the hot path of every page load). */

@@ -3,81 +3,161 @@ import { inTx } from '../../db/tx.ts';
 import type { JobResult } from '../../jobs/runner.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { imageId, imageUrl, parseImageId, RARITIES, rarityOf } from '../content/index.ts';
-import { moveOrder } from '../orders/index.ts';
 import { wakeMinting } from './mint-batches.ts';
 import { allocateSerials } from './stock.ts';
 
 /**
- * The fulfilment of a paid drop order (durable job `fulfil:<orderNo>`, inserted with the payment).
- * One transaction, in this lock order:
+ * The fulfilment of paid drop orders (durable job `fulfil:<orderNo>`, inserted with the payment).
+ * The fulfil jobs the worker claims together (up to its claim batch) are written in ONE transaction
+ * (group commit, like the reservations and the balance payments: under a drop's flood a transaction
+ * per order kept SQLite's one connection from the buyers' requests), in this lock order:
  *
- *   1. orders      paid → settling (conditional: a second run changes nothing)
- *   2. drop_stock  allocate `quantity` consecutive serials (next_serial += n, paid += n)
+ *   1. orders      paid → settling, one conditional UPDATE for the batch (an order already moved,
+ *                  e.g. by a second run, is not fulfilled again), their events
+ *   2. drop_stock  per release (sorted), allocate the batch's units as consecutive serials
+ *                  (next_serial += n, paid += n), handed out to the orders by order number
  *   3. goods       insert the collectibles (owner = buyer, chain_status pending, token id =
  *                  release token_start + serial − 1, drop_order_no = the order) with their price
- *                  point and `mint` history action
+ *                  point and `mint` history action, multi-row
  *
- * The mint job then mints them to the buyer's linked wallet in mintBatch transactions and, once
- * every collectible of the order is minted, completes the order (complete-drop-order.ts).
+ * A batch that fails is written again order by order (each one's failure is its own job's retry).
+ * The mint job then mints the collectibles to the buyers' linked wallets in mintBatch transactions
+ * and, once every collectible of an order is minted, completes the order (complete-drop-order.ts).
  */
-/** The durable job `fulfil:<orderNo>` of a paid drop order (its handler: runFulfilJob). */
+/** The durable job `fulfil:<orderNo>` of a paid drop order (its handler: fulfilInBatch). */
 export const fulfilJob = defineJob<'fulfil', { orderNo: string }>('fulfil', {
   key: (p) => `fulfil:${p.orderNo}`,
   read: (job) => ({ orderNo: String(job.payload.orderNo ?? job.key.replace(/^fulfil:/, '')) }),
 });
 
-export async function runFulfilJob(ctx: AppContext, orderNo: string): Promise<JobResult> {
+interface Member {
+  orderNo: string;
+  done: () => void;
+  fail: (err: unknown) => void;
+}
+const MAX_BATCH = 500;
+/** Goods rows per insert statement (≈ 17 columns each: far below SQLite's and PostgreSQL's parameter limits). */
+const CHUNK = 150;
+const queues = new WeakMap<object, { waiting: Member[]; running: boolean }>();
+
+/** Fulfils one paid drop order together with the others that arrive while the previous batch is written. */
+export function fulfilInBatch(ctx: AppContext, orderNo: string): Promise<JobResult> {
+  let q = queues.get(ctx.db);
+  if (!q) queues.set(ctx.db, (q = { waiting: [], running: false }));
+  const queue = q;
+  return new Promise<JobResult>((resolve, reject) => {
+    queue.waiting.push({ orderNo, done: () => resolve({ done: true }), fail: reject });
+    if (queue.running) return;
+    queue.running = true;
+    setImmediate(async () => {
+      try {
+        while (queue.waiting.length) await settle(ctx, queue.waiting.splice(0, MAX_BATCH));
+      } finally {
+        queue.running = false;
+      }
+    });
+  });
+}
+
+async function settle(ctx: AppContext, batch: Member[]) {
+  try {
+    await writeFulfilment(ctx, batch.map((m) => m.orderNo));
+    for (const m of batch) m.done();
+  } catch (err) {
+    if (batch.length === 1) return batch[0]!.fail(err);
+    for (const m of batch) await settle(ctx, [m]);
+  }
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Writes the fulfilment of these orders in one transaction; returns how many collectibles it created. */
+async function writeFulfilment(ctx: AppContext, orderNos: readonly string[]): Promise<number> {
   const now = ctx.now();
+  const nos = [...new Set(orderNos)].sort(cmp);
   const created = await inTx(ctx, async (trx) => {
-    const o = await trx
+    const found = await trx
       .selectFrom('orders')
       .innerJoin('projects', 'projects.id', 'orders.project_id')
-      .select(['orders.kind', 'orders.status', 'orders.project_id', 'orders.quantity', 'orders.unit_price_fen', 'orders.buyer_user_id', 'projects.name', 'projects.cover', 'projects.token_start', 'projects.supply'])
-      .where('orders.order_no', '=', orderNo)
-      .executeTakeFirst();
-    if (!o || o.kind !== 'drop' || o.status !== 'paid' || o.project_id === null || o.quantity === null || o.token_start === null) return 0;
-    const n = Number(o.quantity);
-    const projectId = Number(o.project_id);
-    if (!(await moveOrder(trx, orderNo, 'paid', 'settling', now, {}, `${n} collectible(s) allocated, minting`))) return 0;
-    const first = await allocateSerials(trx, projectId, n, now);
-    const buyer = Number(o.buyer_user_id);
-    const price = Number(o.unit_price_fen);
-    const art = parseImageId(new URL(o.cover, 'http://x').searchParams.get('id') ?? '');
-    const digits = Math.max(4, String(o.supply).length);
-    const rows = [];
-    for (let serial = first; serial < first + n; serial++) {
-      rows.push({
-        project_id: projectId,
-        serial,
-        token_id: Number(o.token_start) + serial - 1,
-        contract: ctx.chain?.collectible ?? null,
-        chain_status: 'pending' as const,
-        mint_tx_hash: null,
-        minted_at: null,
-        owner_user_id: buyer,
-        name: `${o.name} #${String(serial).padStart(digits, '0')}`,
-        image: art ? imageUrl(imageId('g', art.style, art.seed, 0, serial)) : o.cover,
-        attributes: JSON.stringify([
-          { trait: '系列', value: o.name },
-          ...(art ? [{ trait: '稀有度', value: RARITIES[rarityOf(art.seed, serial)] }] : []),
-        ]),
-        status: 'held' as const,
-        sale_price_fen: null,
-        listed_at: null,
-        last_price_fen: price,
-        acquired_at: now,
-        created_at: now,
-        drop_order_no: orderNo,
-      });
-    }
-    const ids = await trx.insertInto('goods').values(rows).returning('id').execute();
-    await trx.insertInto('goods_price_history').values(ids.map((g) => ({ goods_id: Number(g.id), price_fen: price, at: now }))).execute();
-    await trx
-      .insertInto('goods_history_actions')
-      .values(ids.map((g) => ({ goods_id: Number(g.id), action: 'mint' as const, from_user_id: null, to_user_id: buyer, price_fen: price, tx_hash: null, at: now })))
+      .select(['orders.order_no', 'orders.kind', 'orders.status', 'orders.project_id', 'orders.quantity', 'orders.unit_price_fen', 'orders.buyer_user_id', 'projects.name', 'projects.cover', 'projects.token_start', 'projects.supply'])
+      .where('orders.order_no', 'in', nos)
+      .orderBy('orders.order_no')
       .execute();
-    return n;
+    const due = found.filter((o) => o.kind === 'drop' && o.status === 'paid' && o.project_id !== null && o.quantity !== null && o.token_start !== null);
+    if (!due.length) return 0;
+    // 1. paid → settling, only the orders still paid (a second run of a job moves nothing)
+    const moved = new Set(
+      (
+        await trx
+          .updateTable('orders')
+          .set({ status: 'settling' })
+          .where('order_no', 'in', due.map((o) => o.order_no))
+          .where('status', '=', 'paid')
+          .returning('order_no')
+          .execute()
+      ).map((r) => r.order_no),
+    );
+    const orders = due.filter((o) => moved.has(o.order_no));
+    if (!orders.length) return 0;
+    await trx
+      .insertInto('order_events')
+      .values(orders.map((o) => ({ order_no: o.order_no, from_status: 'paid' as const, to_status: 'settling' as const, note: `${Number(o.quantity)} collectible(s) allocated, minting`, at: now })))
+      .execute();
+    // 2. serials per release, in release order; each release's orders get consecutive ranges by order number
+    const byProject = new Map<number, typeof orders>();
+    for (const o of orders) {
+      const list = byProject.get(Number(o.project_id)) ?? [];
+      list.push(o);
+      byProject.set(Number(o.project_id), list);
+    }
+    const rows = [];
+    for (const projectId of [...byProject.keys()].sort((a, b) => a - b)) {
+      const list = byProject.get(projectId)!;
+      let serial = await allocateSerials(trx, projectId, list.reduce((a, o) => a + Number(o.quantity), 0), now);
+      for (const o of list) {
+        const art = parseImageId(new URL(o.cover, 'http://x').searchParams.get('id') ?? '');
+        const digits = Math.max(4, String(o.supply).length);
+        for (let k = 0; k < Number(o.quantity); k++, serial++) {
+          rows.push({
+            project_id: projectId,
+            serial,
+            token_id: Number(o.token_start) + serial - 1,
+            contract: ctx.chain?.collectible ?? null,
+            chain_status: 'pending' as const,
+            mint_tx_hash: null,
+            minted_at: null,
+            owner_user_id: Number(o.buyer_user_id),
+            name: `${o.name} #${String(serial).padStart(digits, '0')}`,
+            image: art ? imageUrl(imageId('g', art.style, art.seed, 0, serial)) : o.cover,
+            attributes: JSON.stringify([
+              { trait: '系列', value: o.name },
+              ...(art ? [{ trait: '稀有度', value: RARITIES[rarityOf(art.seed, serial)] }] : []),
+            ]),
+            status: 'held' as const,
+            sale_price_fen: null,
+            listed_at: null,
+            last_price_fen: Number(o.unit_price_fen),
+            acquired_at: now,
+            created_at: now,
+            drop_order_no: o.order_no,
+          });
+        }
+      }
+    }
+    // 3. the collectibles, their price points and `mint` history actions
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const part = rows.slice(i, i + CHUNK);
+      const ids = await trx.insertInto('goods').values(part).returning(['id', 'project_id', 'serial']).execute();
+      const bySerial = new Map(part.map((r) => [`${r.project_id}:${r.serial}`, r]));
+      const made = ids.map((g) => ({ id: Number(g.id), row: bySerial.get(`${Number(g.project_id)}:${Number(g.serial)}`)! }));
+      await trx.insertInto('goods_price_history').values(made.map((g) => ({ goods_id: g.id, price_fen: g.row.last_price_fen, at: now }))).execute();
+      await trx
+        .insertInto('goods_history_actions')
+        .values(made.map((g) => ({ goods_id: g.id, action: 'mint' as const, from_user_id: null, to_user_id: g.row.owner_user_id, price_fen: g.row.last_price_fen, tx_hash: null, at: now })))
+        .execute();
+    }
+    return rows.length;
   });
   if (created) wakeMinting(ctx);
-  return { done: true };
+  return created;
 }

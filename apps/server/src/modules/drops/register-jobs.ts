@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { completeMintedDropOrders } from './complete-drop-order.ts';
-import { fulfilJob, runFulfilJob } from './fulfil-drop-order.ts';
+import { fulfilInBatch, fulfilJob } from './fulfil-drop-order.ts';
 import { LOTTERY_SWEEP_MS, runLotteryDraws } from './lottery.ts';
 
 /**
@@ -10,7 +10,7 @@ import { LOTTERY_SWEEP_MS, runLotteryDraws } from './lottery.ts';
  */
 export function registerDropJobs(ctx: AppContext) {
   const jobs = ctx.jobs;
-  jobs.handle(fulfilJob, (p) => runFulfilJob(ctx, p.orderNo));
+  jobs.handle(fulfilJob, (p) => fulfilInBatch(ctx, p.orderNo));
   jobs.periodic('complete-drops', 2000, () => completeMintedDropOrders(ctx));
   // Lotteries: freeze the entry list when sign-up is over, draw once the seed epoch is confirmed (lottery.ts).
   jobs.periodic('lottery-draws', LOTTERY_SWEEP_MS, () => runLotteryDraws(ctx));

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
+import { batchLanes as lanesOf, inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
 import { newId } from '../market/index.ts';
 import { isContention } from './admission.ts';
 import { givePhaseQuota } from './phase-quota.ts';
@@ -56,8 +56,10 @@ interface Member {
 }
 interface Queue {
   waiting: Member[];
-  running: boolean;
+  /** Batches of this release being written now (at most `batchLanes`, db/tx.ts). */
+  running: number;
 }
+
 
 /** Largest batch written in one transaction (the admission bound, DROP_MAX_IN_FLIGHT, usually keeps it smaller). */
 export const MAX_BATCH = 256;
@@ -71,12 +73,12 @@ export function reserveInBatch(ctx: AppContext, r: Reservation): Promise<Reserve
   let m = queues.get(ctx.db);
   if (!m) queues.set(ctx.db, (m = new Map()));
   let q = m.get(r.projectId);
-  if (!q) m.set(r.projectId, (q = { waiting: [], running: false }));
+  if (!q) m.set(r.projectId, (q = { waiting: [], running: 0 }));
   const queue = q;
   return new Promise<ReserveOutcome>((done, fail) => {
     queue.waiting.push({ r, done, fail });
-    if (!queue.running) {
-      queue.running = true;
+    if (queue.running < lanesOf(ctx)) {
+      queue.running++;
       // One turn of the event loop lets the requests that arrived together join the first batch.
       setImmediate(() => void drain(ctx, queue));
     }
@@ -90,7 +92,7 @@ async function drain(ctx: AppContext, queue: Queue) {
       await settle(ctx, batch);
     }
   } finally {
-    queue.running = false;
+    queue.running--;
   }
 }
 

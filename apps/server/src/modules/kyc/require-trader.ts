@@ -1,6 +1,35 @@
+import type { CompiledQuery } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { ChangeCache } from '../../db/change-feed.ts';
+
+interface GateRow {
+  is_realname: number;
+  wallet_address: string | null;
+  frozen_at: number | null;
+  account_id: string;
+  nickname: string;
+  adult: number | null;
+  realnameUser: number | null;
+  id_digest: string | null;
+}
+
+/** The gate's one read, compiled once per database (every buying, selling and bidding call runs it). */
+const compiled = new WeakMap<object, CompiledQuery<GateRow>>();
+function gateQuery(ctx: AppContext): CompiledQuery<GateRow> {
+  let q = compiled.get(ctx.db);
+  if (!q) {
+    q = ctx.db.kysely
+      .selectFrom('users')
+      .leftJoin('realname', 'realname.user_id', 'users.id')
+      .select(['users.is_realname', 'users.wallet_address', 'users.frozen_at', 'users.account_id', 'users.nickname', 'realname.adult', 'realname.user_id as realnameUser', 'realname.id_digest'])
+      .where('users.id', '=', 0)
+      .compile() as CompiledQuery<GateRow>;
+    compiled.set(ctx.db, q);
+  }
+  return q;
+}
 
 /**
  * The trading gate: not frozen by staff (1034), real-name verified, 18 or older
@@ -8,13 +37,34 @@ import { ApiError } from '../../http/envelope.ts';
  * real-name identity) and their account id and nickname. Every buying, selling and bidding call
  * goes through it.
  */
+/**
+ * The gate's row by user, per process: forgotten on a change to the user's gate columns or to
+ * `realname` in this or another process (db/change-feed.ts), at most 5 s old. A user not found is
+ * not kept (a new user's row is then no change to watch).
+ */
+const GATE_WATCH = [
+  { table: 'users', columns: ['is_realname', 'wallet_address', 'frozen_at', 'account_id', 'nickname'], inserts: false },
+  { table: 'realname' },
+] as const;
+const gateCaches = new WeakMap<object, ChangeCache<number, GateRow>>();
+function gateCache(ctx: AppContext): ChangeCache<number, GateRow> {
+  let c = gateCaches.get(ctx.db);
+  if (!c) gateCaches.set(ctx.db, (c = new ChangeCache(ctx.db.changes, GATE_WATCH, { ttlMs: 5000, max: 200_000, now: () => ctx.monotonicNow() })));
+  return c;
+}
+
+async function gateRow(ctx: AppContext, userId: number): Promise<GateRow | null> {
+  const cache = gateCache(ctx);
+  const hit = cache.get(userId);
+  if (hit !== undefined) return hit;
+  const gen = cache.generation();
+  const [row] = await ctx.db.run(gateQuery(ctx), [userId]);
+  if (row) cache.set(userId, row, gen);
+  return row ?? null;
+}
+
 export async function requireTrader(ctx: AppContext, userId: number): Promise<{ walletAddress: string; idDigest: string; accountId: string; nickname: string }> {
-  const row = await ctx.db.kysely
-    .selectFrom('users')
-    .leftJoin('realname', 'realname.user_id', 'users.id')
-    .select(['users.is_realname', 'users.wallet_address', 'users.frozen_at', 'users.account_id', 'users.nickname', 'realname.adult', 'realname.user_id as realnameUser', 'realname.id_digest'])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
+  const row = await gateRow(ctx, userId);
   if (row && row.frozen_at !== null) throw new ApiError(Status.ACCOUNT_FROZEN, 'accountFrozen');
   if (!row || !row.is_realname || row.realnameUser === null) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeNeedRealname');
   // The adult flag is set at verification (which refuses minors); the birth date itself stays sealed.

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { inTx, type Q } from '../../db/tx.ts';
+import { batchLanes as lanesOf, inTx, type Q } from '../../db/tx.ts';
 import { afterPaymentJob } from '../drops/index.ts';
 import { Account } from '../ledger/index.ts';
 
@@ -10,7 +10,8 @@ import { Account } from '../ledger/index.ts';
  * transaction, with the lock order of a single payment (orders → ledger balances, sorted):
  *
  *   1. the members' order rows, sorted by order number (PostgreSQL: FOR UPDATE), still created / paying?
- *   2. each buyer's balance debited by a conditional UPDATE (balance ≥ price), sorted by account
+ *   2. the buyers' balances debited by one conditional UPDATE (balance ≥ price; RETURNING says who had it;
+ *      an account paying several orders of the batch is debited member by member, sorted by account)
  *   3. for the members debited: one UPDATE of their orders to paid, their events, payments, ledger
  *      transactions and entries (multi-row inserts), ONE credit of the escrow balance for the batch
  *      total (the row every payment credits: one lock per batch instead of one per payment), their
@@ -36,7 +37,8 @@ interface Member {
 }
 interface Queue {
   waiting: Member[];
-  running: boolean;
+  /** Batches being written now: at most `batchLanes` (db/tx.ts). */
+  running: number;
 }
 
 const MAX_BATCH = 256;
@@ -45,12 +47,12 @@ const queues = new WeakMap<object, Queue>();
 
 export function payInBatch(ctx: AppContext, p: BalancePayment): Promise<PayOutcome> {
   let q = queues.get(ctx.db);
-  if (!q) queues.set(ctx.db, (q = { waiting: [], running: false }));
+  if (!q) queues.set(ctx.db, (q = { waiting: [], running: 0 }));
   const queue = q;
   return new Promise<PayOutcome>((done, fail) => {
     queue.waiting.push({ p, done, fail });
-    if (!queue.running) {
-      queue.running = true;
+    if (queue.running < lanesOf(ctx)) {
+      queue.running++;
       setImmediate(() => void drain(ctx, queue));
     }
   });
@@ -60,7 +62,7 @@ async function drain(ctx: AppContext, queue: Queue) {
   try {
     while (queue.waiting.length) await settle(ctx, queue.waiting.splice(0, MAX_BATCH));
   } finally {
-    queue.running = false;
+    queue.running--;
   }
 }
 
@@ -99,23 +101,51 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
   const status = new Map((await q.execute()).map((r) => [r.order_no, r.status]));
   const payable = [...first.values()].filter((i) => ['created', 'paying'].includes(status.get(ps[i]!.orderNo) ?? ''));
 
-  // 2. debits, sorted by account
+  // 2. debits: the accounts that pay one order of the batch in ONE conditional UPDATE (balance ≥ its price;
+  //    RETURNING names the accounts debited, the others are short); an account paying several orders of the
+  //    batch at once is debited member by member, sorted by account.
   payable.sort((a, b) => cmp(Account.user(ps[a]!.userId), Account.user(ps[b]!.userId)) || cmp(ps[a]!.orderNo, ps[b]!.orderNo));
   const paid: number[] = [];
+  const byAccount = new Map<string, number[]>();
   for (const i of payable) {
-    const p = ps[i]!;
-    if (p.priceFen === 0) {
+    if (ps[i]!.priceFen === 0) {
       paid.push(i); // nothing to debit (postTxn writes no zero entries either)
       continue;
     }
-    const res = await trx
+    const account = Account.user(ps[i]!.userId);
+    const list = byAccount.get(account);
+    if (list) list.push(i);
+    else byAccount.set(account, [i]);
+  }
+  const single = [...byAccount].filter(([, is]) => is.length === 1).map(([account, [i]]) => ({ account, i: i! }));
+  if (single.length) {
+    const price = sql<number>`case account ${sql.join(single.map((m) => sql`when ${m.account} then cast(${ps[m.i]!.priceFen} as bigint)`), sql` `)} end`;
+    const debited = await trx
       .updateTable('ledger_balances')
-      .set({ balance_fen: sql`balance_fen - ${p.priceFen}`, updated_at: now })
-      .where('account', '=', Account.user(p.userId))
-      .where('balance_fen', '>=', p.priceFen)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) === 1) paid.push(i);
-    else out[i] = 'short';
+      .set({ balance_fen: sql`balance_fen - ${price}`, updated_at: now })
+      .where('account', 'in', single.map((m) => m.account))
+      .where('balance_fen', '>=', price)
+      .returning('account')
+      .execute();
+    const ok = new Set(debited.map((r) => r.account));
+    for (const m of single) {
+      if (ok.has(m.account)) paid.push(m.i);
+      else out[m.i] = 'short';
+    }
+  }
+  for (const is of byAccount.values()) {
+    if (is.length === 1) continue;
+    for (const i of is) {
+      const p = ps[i]!;
+      const res = await trx
+        .updateTable('ledger_balances')
+        .set({ balance_fen: sql`balance_fen - ${p.priceFen}`, updated_at: now })
+        .where('account', '=', Account.user(p.userId))
+        .where('balance_fen', '>=', p.priceFen)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) paid.push(i);
+      else out[i] = 'short';
+    }
   }
   for (const i of dup) if (out[first.get(ps[i]!.orderNo)!] === 'short') out[i] = 'short';
   if (!paid.length) return out;

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { writeOf } from '../src/db/change-feed.ts';
+import { buy, makeDrop, makeDropApp } from './drops-helpers.ts';
+import { call, type TestApp } from './helpers.ts';
+import { makeTrader, type FakeChain } from './market-helpers.ts';
+
+/**
+ * The session and trading-gate caches (accounts/sessions.ts, kyc/require-trader.ts) on the change
+ * feed (db/change-feed.ts), on SQLite or PostgreSQL (TEST_PG_URL): a warm call reads neither from the
+ * database; a logout, a freeze, a wallet unlinked or a real name changed — in this process or in
+ * another one on the same database — is answered at once (on PostgreSQL as soon as the NOTIFY of
+ * the commit arrives).
+ */
+let t: TestApp & { chain: FakeChain };
+let other: App;
+beforeAll(async () => {
+  t = await makeDropApp();
+  // A second server process on the same database (its own connections, caches and change feed).
+  const config = loadConfig(
+    { DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', MARKET_JOBS: '0', PASSWORD_SCRYPT_N: '16384', MAX_UNPAID_ORDERS: '1000', DROP_ATTEMPTS_PER_SECOND: '1000' },
+    { dataDir: t.ctx.config.dataDir, databaseUrl: t.ctx.config.databaseUrl, serveWeb: false },
+  );
+  other = await buildApp(config, { now: () => t.clock.t, monotonicNow: t.cacheClock.now, logger: false });
+});
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
+
+/** Counts the compiled-query reads (session and gate) of `app` while `fn` runs. */
+async function reads(app: { ctx: TestApp['ctx'] }, fn: () => Promise<unknown>) {
+  const db = app.ctx.db;
+  const run = db.run;
+  let n = 0;
+  db.run = (q, p) => {
+    n++;
+    return run(q, p);
+  };
+  try {
+    await fn();
+  } finally {
+    db.run = run;
+  }
+  return n;
+}
+
+const on = (app: App) => ({ ...t, app: app.app, ctx: app.ctx }) as unknown as TestApp;
+const dropOn = async () => (await makeDrop(t, { supply: 1000, priceFen: 100, perIdentityLimit: 50, maxPerOrder: 1 })).projectId;
+/** Until `f` holds (PostgreSQL delivers the NOTIFY of a commit a moment later), at most 3 s. */
+async function eventually(f: () => Promise<boolean>) {
+  for (let i = 0; i < 150; i++) {
+    if (await f()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return false;
+}
+
+describe('session and trading-gate caches', () => {
+  it('a warm createOrder reads neither the session nor the gate from the database', async () => {
+    const projectId = await dropOn();
+    const u = await makeTrader(t);
+    expect((await buy(t, u, projectId, 1)).status).toBe('000000');
+    // On PostgreSQL the cache serves only once its LISTEN connection is up.
+    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    expect(await reads(t, () => buy(t, u, projectId, 1))).toBe(0);
+  });
+
+  it('this process: a logout, a freeze and a wallet unlinked are answered at once', async () => {
+    const projectId = await dropOn();
+    const [a, b, c] = [await makeTrader(t), await makeTrader(t), await makeTrader(t)];
+    for (const u of [a, b, c]) expect((await buy(t, u, projectId, 1)).status).toBe('000000');
+    expect((await call(t, '/api/user/v1/logout', {}, a.h)).status).toBe('000000');
+    expect(await buy(t, a, projectId, 1)).toMatchObject({ status: '1100', message: 'not logged in or session expired, please log in first!' });
+    await t.ctx.db.kysely.updateTable('users').set({ frozen_at: t.clock.t }).where('id', '=', b.userId).execute();
+    expect((await buy(t, b, projectId, 1)).status).not.toBe('000000');
+    await t.ctx.db.kysely.updateTable('users').set({ wallet_address: null }).where('id', '=', c.userId).execute();
+    expect(await buy(t, c, projectId, 1)).toMatchObject({ status: expect.not.stringMatching(/^000000$/), message: 'please link a wallet first' });
+  });
+
+  it('another process on the same database: its logout and wallet unlink reach this one', async () => {
+    const projectId = await dropOn();
+    const [a, b] = [await makeTrader(t), await makeTrader(t)];
+    const o = on(other);
+    // Both processes have both users cached.
+    for (const app of [t, o]) for (const u of [a, b]) expect((await buy(app, u, projectId, 1)).status).toBe('000000');
+    await eventually(async () => (await reads(o, () => buy(o, a, projectId, 1))) === 0);
+    // The logout and the unlink go through the OTHER process; this one must notice.
+    expect((await call(o, '/api/user/v1/logout', {}, a.h)).status).toBe('000000');
+    await other.ctx.db.kysely.updateTable('users').set({ wallet_address: null }).where('id', '=', b.userId).execute();
+    expect(await eventually(async () => (await buy(t, a, projectId, 1)).status === '1100')).toBe(true);
+    expect(await eventually(async () => (await buy(t, b, projectId, 1)).message === 'please link a wallet first')).toBe(true);
+    // Never the other way round again: the answers stay refused.
+    expect((await buy(t, a, projectId, 1)).status).toBe('1100');
+    expect((await buy(t, b, projectId, 1)).message).toBe('please link a wallet first');
+  });
+
+  it('a change made outside any server process (a plain SQL client) reaches the caches too', async () => {
+    const projectId = await dropOn();
+    const u = await makeTrader(t);
+    expect((await buy(t, u, projectId, 1)).status).toBe('000000');
+    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    if (t.ctx.db.dialect === 'postgres') {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: t.ctx.config.databaseUrl });
+      await client.connect();
+      await client.query('update sessions set revoked_at = $1 where user_id = $2', [t.clock.t, u.userId]);
+      await client.end();
+    } else {
+      const { openSqliteFile } = await import('../src/db/sqlite-driver.ts');
+      const path = await import('node:path');
+      const file = openSqliteFile(path.join(t.ctx.config.dataDir, 'marketplace.sqlite'));
+      file.prepare('update sessions set revoked_at = ? where user_id = ?').run(t.clock.t, u.userId);
+      file.close();
+    }
+    expect(await eventually(async () => (await buy(t, u, projectId, 1)).status === '1100')).toBe(true);
+  });
+});
+
+describe('writeOf', () => {
+  it('names the table, the kind of write and the columns an UPDATE sets; reads are no writes', () => {
+    const k = t.ctx.db.kysely;
+    expect(writeOf(k.updateTable('users').set({ wallet_address: null, nickname: 'x' }).where('id', '=', 1).toOperationNode())).toEqual({ tables: ['users'], kind: 'update', columns: ['wallet_address', 'nickname'] });
+    expect(writeOf(k.insertInto('sessions').values({ token_hash: 'x' } as never).toOperationNode())).toEqual({ tables: ['sessions'], kind: 'insert' });
+    expect(writeOf(k.deleteFrom('realname').where('user_id', '=', 1).toOperationNode())).toEqual({ tables: ['realname'], kind: 'delete' });
+    expect(writeOf(k.selectFrom('users').selectAll().toOperationNode())).toBeUndefined();
+  });
+});
