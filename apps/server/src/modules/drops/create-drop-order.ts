@@ -14,7 +14,7 @@ import { afterPaymentJob } from './after-payment.ts';
 import { purchaseTerms, quotaRefusal, takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
 import { checkOnSale, dropRelease } from './release.ts';
 import { dropSettings, primarySplit } from './settings.ts';
-import { reserveInBatch } from './reserve-batch.ts';
+import { reserveInBatch, type Reservation } from './reserve-batch.ts';
 import { noteStock, stockOf, takeStock } from './stock.ts';
 
 /** Thrown inside the reservation transaction to roll it back with a business answer. */
@@ -136,25 +136,13 @@ async function refusal(ctx: AppContext, why: 'quota' | 'stock', projectId: numbe
   return left === 0 || left >= n ? new ApiError(Status.DROP_SOLD_OUT, 'dropSoldOut') : new ApiError(Status.DROP_SOLD_OUT, 'dropNotEnough', { n: left });
 }
 
-export interface NewDropOrder {
+/** A drop order to insert: a reservation's fields (reserve-batch.ts) with its number and quota bucket. */
+export interface NewDropOrder extends Omit<Reservation, 'terms'> {
   orderNo: string;
-  projectId: number;
-  quantity: number;
-  unitPriceFen: number;
-  totalFen: number;
-  commissionFen: number;
-  creatorFen: number;
-  buyerUserId: number;
-  creatorUserId: number;
-  buyerAddress: string;
-  identity: string;
-  expiresAt: number;
-  now: number;
   /** The quota bucket the units came from (phase-quota.ts); null/absent = drop_quota. */
   quotaBucket?: string | null;
 }
 
-/** A drop order row: price_fen is the total (quantity × unit price); the creator is the seller; no listing, no goods yet. */
 async function insertDropOrder(trx: Q, o: NewDropOrder) {
   await trx
     .insertInto('orders')

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
 import { inTx } from '../../db/tx.ts';
 import type { JobResult } from '../../jobs/runner.ts';
 import { defineJob } from '../../jobs/define-job.ts';
@@ -30,43 +31,27 @@ export const fulfilJob = defineJob<'fulfil', { orderNo: string }>('fulfil', {
   read: (job) => ({ orderNo: String(job.payload.orderNo ?? job.key.replace(/^fulfil:/, '')) }),
 });
 
-interface Member {
-  orderNo: string;
-  done: () => void;
-  fail: (err: unknown) => void;
-}
 const MAX_BATCH = 500;
 /** Goods rows per insert statement (≈ 17 columns each: far below SQLite's and PostgreSQL's parameter limits). */
 const CHUNK = 150;
-const queues = new WeakMap<object, { waiting: Member[]; running: boolean }>();
+/** One group commit per database (db/group-commit.ts); one writer at a time (the serials of a release are allocated in order). */
+const queues = new WeakMap<object, GroupCommit<string, JobResult>>();
 
 /** Fulfils one paid drop order together with the others that arrive while the previous batch is written. */
 export function fulfilInBatch(ctx: AppContext, orderNo: string): Promise<JobResult> {
   let q = queues.get(ctx.db);
-  if (!q) queues.set(ctx.db, (q = { waiting: [], running: false }));
-  const queue = q;
-  return new Promise<JobResult>((resolve, reject) => {
-    queue.waiting.push({ orderNo, done: () => resolve({ done: true }), fail: reject });
-    if (queue.running) return;
-    queue.running = true;
-    setImmediate(async () => {
-      try {
-        while (queue.waiting.length) await settle(ctx, queue.waiting.splice(0, MAX_BATCH));
-      } finally {
-        queue.running = false;
-      }
+  if (!q) {
+    q = new GroupCommit({
+      maxBatch: MAX_BATCH,
+      lanes: 1,
+      write: async (nos) => {
+        await writeFulfilment(ctx, nos);
+        return nos.map((): JobResult => ({ done: true }));
+      },
     });
-  });
-}
-
-async function settle(ctx: AppContext, batch: Member[]) {
-  try {
-    await writeFulfilment(ctx, batch.map((m) => m.orderNo));
-    for (const m of batch) m.done();
-  } catch (err) {
-    if (batch.length === 1) return batch[0]!.fail(err);
-    for (const m of batch) await settle(ctx, [m]);
+    queues.set(ctx.db, q);
   }
+  return q.submit(orderNo);
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { batchLanes as lanesOf, inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { batchLanes, inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
 import { newId } from '../market/index.ts';
 import { isContention } from './admission.ts';
 import { givePhaseQuota } from './phase-quota.ts';
@@ -49,65 +50,25 @@ export interface Reservation {
 
 export type ReserveOutcome = { ok: true; orderNo: string } | { ok: false; why: 'quota' | 'stock' };
 
-interface Member {
-  r: Reservation;
-  done: (o: ReserveOutcome) => void;
-  fail: (err: unknown) => void;
-}
-interface Queue {
-  waiting: Member[];
-  /** Batches of this release being written now (at most `batchLanes`, db/tx.ts). */
-  running: number;
-}
-
-
 /** Largest batch written in one transaction (the admission bound, DROP_MAX_IN_FLIGHT, usually keeps it smaller). */
 export const MAX_BATCH = 256;
 /** Rows per multi-row INSERT (well below SQLite's and PostgreSQL's bound-parameter limits). */
 const INSERT_CHUNK = 200;
 
-const queues = new WeakMap<object, Map<number, Queue>>();
+/** One group commit per release and database (db/group-commit.ts). */
+const queues = new WeakMap<object, Map<number, GroupCommit<Reservation, ReserveOutcome>>>();
 
 /** Reserves one member's units in the release's next batch; resolves after its transaction committed. */
 export function reserveInBatch(ctx: AppContext, r: Reservation): Promise<ReserveOutcome> {
   let m = queues.get(ctx.db);
   if (!m) queues.set(ctx.db, (m = new Map()));
   let q = m.get(r.projectId);
-  if (!q) m.set(r.projectId, (q = { waiting: [], running: 0 }));
-  const queue = q;
-  return new Promise<ReserveOutcome>((done, fail) => {
-    queue.waiting.push({ r, done, fail });
-    if (queue.running < lanesOf(ctx)) {
-      queue.running++;
-      // One turn of the event loop lets the requests that arrived together join the first batch.
-      setImmediate(() => void drain(ctx, queue));
-    }
-  });
-}
-
-async function drain(ctx: AppContext, queue: Queue) {
-  try {
-    while (queue.waiting.length) {
-      const batch = queue.waiting.splice(0, MAX_BATCH);
-      await settle(ctx, batch);
-    }
-  } finally {
-    queue.running--;
+  if (!q) {
+    // Database contention fails the whole batch (every member answers 1021); any other error is a member's.
+    q = new GroupCommit({ maxBatch: MAX_BATCH, lanes: batchLanes(ctx), write: (rs) => writeBatch(ctx, rs), failTogether: isContention });
+    m.set(r.projectId, q);
   }
-}
-
-async function settle(ctx: AppContext, batch: Member[]) {
-  try {
-    const outcomes = await writeBatch(ctx, batch.map((b) => b.r));
-    batch.forEach((b, i) => b.done(outcomes[i]!));
-  } catch (err) {
-    if (batch.length > 1 && !isContention(err)) {
-      // Not the database being busy: find the member that fails by writing each alone.
-      for (const b of batch) await settle(ctx, [b]);
-      return;
-    }
-    for (const b of batch) b.fail(err);
-  }
+  return q.submit(r);
 }
 
 /** Writes one batch in one transaction; returns each member's outcome (same order). */

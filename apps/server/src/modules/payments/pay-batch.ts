@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { batchLanes as lanesOf, inTx, type Q } from '../../db/tx.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { batchLanes, inTx, type Q } from '../../db/tx.ts';
 import { afterPaymentJob } from '../drops/index.ts';
 import { Account } from '../ledger/index.ts';
 
@@ -30,53 +31,15 @@ export interface BalancePayment {
 }
 export type PayOutcome = 'ok' | 'notPayable' | 'short';
 
-interface Member {
-  p: BalancePayment;
-  done: (o: PayOutcome) => void;
-  fail: (err: unknown) => void;
-}
-interface Queue {
-  waiting: Member[];
-  /** Batches being written now: at most `batchLanes` (db/tx.ts). */
-  running: number;
-}
-
 const MAX_BATCH = 256;
 const CHUNK = 150;
-const queues = new WeakMap<object, Queue>();
+/** One group commit per database (db/group-commit.ts). */
+const queues = new WeakMap<object, GroupCommit<BalancePayment, PayOutcome>>();
 
 export function payInBatch(ctx: AppContext, p: BalancePayment): Promise<PayOutcome> {
   let q = queues.get(ctx.db);
-  if (!q) queues.set(ctx.db, (q = { waiting: [], running: 0 }));
-  const queue = q;
-  return new Promise<PayOutcome>((done, fail) => {
-    queue.waiting.push({ p, done, fail });
-    if (queue.running < lanesOf(ctx)) {
-      queue.running++;
-      setImmediate(() => void drain(ctx, queue));
-    }
-  });
-}
-
-async function drain(ctx: AppContext, queue: Queue) {
-  try {
-    while (queue.waiting.length) await settle(ctx, queue.waiting.splice(0, MAX_BATCH));
-  } finally {
-    queue.running--;
-  }
-}
-
-async function settle(ctx: AppContext, batch: Member[]) {
-  try {
-    const out = await writePayBatch(ctx, batch.map((b) => b.p));
-    batch.forEach((b, i) => b.done(out[i]!));
-  } catch (err) {
-    if (batch.length > 1) {
-      for (const b of batch) await settle(ctx, [b]);
-      return;
-    }
-    batch[0]!.fail(err);
-  }
+  if (!q) queues.set(ctx.db, (q = new GroupCommit({ maxBatch: MAX_BATCH, lanes: batchLanes(ctx), write: (ps) => writePayBatch(ctx, ps) })));
+  return q.submit(p);
 }
 
 /** Writes one batch of balance payments in one transaction; each member's outcome, same order. */
