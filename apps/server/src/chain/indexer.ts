@@ -1,7 +1,7 @@
 import { Conflux, format } from 'js-conflux-sdk';
 import type { Db } from '../db/database.ts';
 import type { Rpc } from './rpc.ts';
-import { toHexAddress } from '@cfx/protocol/address.ts';
+import { toBase32Address, toHexAddress } from '@cfx/protocol/address.ts';
 
 /**
  * Follows our contracts' Transfer, Approval, OrderExecuted, OrderCancelled and Consumed events into
@@ -53,17 +53,8 @@ export class Indexer {
   private topics: string[] = [];
   private decoders = new Map<string, any>();
   private listeners = new Set<(records: IndexedRecord[]) => void>();
-  /** hex (or any address form) → base32, memoised: the same few contracts and buyers appear in log after log. */
-  private base32Memo = new Map<string, string>();
-  private base32 = (address: string): string => {
-    let b = this.base32Memo.get(address);
-    if (b === undefined) {
-      if (this.base32Memo.size > 50_000) this.base32Memo.clear();
-      b = format.address(format.hexAddress(address), this.networkId) as string;
-      this.base32Memo.set(address, b);
-    }
-    return b;
-  };
+  /** hex or base32 → base32 of this network (@cfx/protocol memoises it: the same contracts and buyers appear in log after log). */
+  private base32 = (address: string): string => toBase32Address(address, this.networkId);
 
   constructor(
     private readonly db: Db,

@@ -185,18 +185,12 @@ export async function chainSettlement(chain: Chain, opts: { batch?: number; batc
     return p;
   };
 
-  const base32 = new Map<string, string>();
-  /** The address in a 32-byte ABI word, as base32; null for the zero address or a revert. */
+  /** The address in a 32-byte ABI word, as base32 (memoised by @cfx/protocol); null for the zero address or a revert. */
   const wordAddress = (r: unknown): string | null => {
     if (r instanceof RpcError || typeof r !== 'string' || r.length < 66) return null;
     const hex = `0x${r.slice(-40)}`;
     if (/^0x0{40}$/.test(hex)) return null;
-    let b = base32.get(hex);
-    if (!b) {
-      if (base32.size > 50_000) base32.clear();
-      base32.set(hex, (b = toBase32Address(hex, chain.networkId)));
-    }
-    return b;
+    return toBase32Address(hex, chain.networkId);
   };
 
   return {
