@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
+import { chinaDayStart, DAY_MS } from '@cfx/protocol/china-time.ts';
 
 /**
  * The cache clock of a test app (AppContext.monotonicNow): real elapsed time plus whatever
@@ -40,6 +41,17 @@ export interface TestApp extends App {
   clock: { t: number };
   cacheClock: TestCacheClock;
   dbKind: 'sqlite' | 'postgres';
+}
+
+/**
+ * For a test whose assertions count per China day (daily limits, sales per day): when less than
+ * `margin` of the current China day is left on the business clock, moves the clock to just after the
+ * next China midnight, so that the test's own steps (each SMS send moves the clock a minute) cannot
+ * straddle midnight. Moves forward by at most `margin`.
+ */
+export function awayFromChinaMidnight(t: { clock: { t: number } }, margin = 2 * 3_600_000): void {
+  const next = chinaDayStart(t.clock.t) + DAY_MS;
+  if (next - t.clock.t < margin) t.clock.t = next + 60_000;
 }
 
 export const dbKind = process.env.TEST_PG_URL ? 'postgres' : 'sqlite';

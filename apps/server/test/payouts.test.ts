@@ -7,7 +7,7 @@ import { luhnValid, lookupCard } from '../src/modules/payout/card-number.ts';
 import { createWithdrawal, submitWithdrawal, withdrawalFee } from '../src/modules/payout/withdraw.ts';
 import { reconcilePayouts } from '../src/modules/payout/reconcile.ts';
 import { ledgerProblems } from '../src/modules/ledger/ledger.ts';
-import { call, latestCode, newMobile, type TestApp } from './helpers.ts';
+import { awayFromChinaMidnight, call, latestCode, newMobile, type TestApp } from './helpers.ts';
 import { createOrderFor, listForSale, makeGoods, makeMarketApp, makeRelease, makeTrader, orderStatus, topup, type FakeChain, type Release } from './market-helpers.ts';
 import { addCard, balanceOf, bindCard, cardNumber, openAccount, runWorker, securityCode, verifiedUser, withdrawal } from './payouts-helpers.ts';
 
@@ -221,6 +221,7 @@ describe('withdrawals', () => {
     expect(withdrawalFee(t.ctx, 100_000)).toBe(600);
     expect(withdrawalFee(t.ctx, 16_667)).toBe(101); // 100.002 → rounded up
     expect(withdrawalFee(t.ctx, 5_000_000)).toBe(30_000);
+    awayFromChinaMidnight(t); // the daily count below must not straddle China midnight
     const u = await verifiedUser(t);
     const none = await call(t, `${A}/withdrawPreview`, { amountFen: 5000 }, u.h);
     expect(none.data).toMatchObject({ accountState: 'none', refusal: 'please open the payout account first' });
