@@ -49,7 +49,10 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
   let turn: Promise<void> = Promise.resolve();
   let watch: Promise<void> = Promise.resolve();
 
-  const startRole = async (): Promise<Role> => {
+  // Everything the role starts runs as the worker (db.asWorker): on PostgreSQL its queries use the
+  // worker's own connections, not the request pool that a flood of buyers keeps busy.
+  const startRole = (): Promise<Role> => ctx.db.asWorker(() => startRoleParts());
+  const startRoleParts = async (): Promise<Role> => {
     await ctx.chain?.startWorkers();
     const mintJob = ctx.chain ? startMintJob(ctx, log) : undefined;
     await ctx.jobs.start();

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import type { JobKind } from '../src/db/schema.ts';
 import { enqueueJob, JobRunner } from '../src/jobs/runner.ts';
-import { makeApp, type TestApp } from './helpers.ts';
+import { dbKind, makeApp, type TestApp } from './helpers.ts';
 
 /**
  * The durable job worker at boot (SQLite, or PostgreSQL with TEST_PG_URL): every module registers its
@@ -68,6 +69,29 @@ describe('a server starting with due jobs', () => {
       for (const j of rows) expect(j, j.kind).toMatchObject({ status: 'done', attempts: 1, last_error: null });
     } finally {
       await worker.close();
+    }
+  });
+});
+
+describe('the worker role on its own connections', () => {
+  const appName = async () => String((await sql<{ n: string }>`select current_setting('application_name') as n`.execute(t.ctx.db.kysely)).rows[0]!.n);
+
+  it.runIf(dbKind === 'postgres')('db.asWorker runs queries on the worker pool, also for work a request wakes later', async () => {
+    expect(await appName()).toBe('cfx-market');
+    expect(await t.ctx.db.asWorker(appName)).toBe('cfx-market-worker');
+    // A runner started as the worker (as worker-role.ts starts it) keeps claiming and running jobs on
+    // the worker pool when a request-side wake() schedules its next tick.
+    const runner = new JobRunner(t.ctx.db, { intervalMs: 60_000 });
+    const seen: string[] = [];
+    runner.register('consume', async () => (seen.push(await appName()), { done: true }));
+    await t.ctx.db.asWorker(() => runner.start());
+    try {
+      await enqueueJob(t.ctx.db.kysely, { kind: 'consume', key: 'worker-pool:1', payload: { flow: 'none' } });
+      runner.wake();
+      for (let i = 0; i < 200 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(seen).toEqual(['cfx-market-worker']);
+    } finally {
+      await runner.stop();
     }
   });
 });

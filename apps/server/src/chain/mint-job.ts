@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { format, sign } from 'js-conflux-sdk';
 import type { AppContext } from '../context.ts';
 import type { SecretBox } from '../util/secret-box.ts';
@@ -87,6 +88,9 @@ export function startMintJob(ctx: AppContext, log: (msg: string, extra?: unknown
   let running: Promise<void> | undefined;
   let busy = false;
   let again = false;
+  // Passes run in the context the job started in (the worker role's, db.asWorker), also when a
+  // fulfilment in a request's context asked for one.
+  const inStartContext = AsyncLocalStorage.snapshot();
   const demoAddress = (userId: number) => format.address(sign.privateKeyToAddress(demoWalletKey(ctx.secrets, chain, userId)), chain.networkId);
 
   async function pass(): Promise<number> {
@@ -108,7 +112,7 @@ export function startMintJob(ctx: AppContext, log: (msg: string, extra?: unknown
     timer = setTimeout(() => {
       timer = undefined;
       busy = true;
-      running = pass()
+      running = inStartContext(pass)
         .then((n) => {
           if (n) log(`minted ${n} collectibles`);
           busy = false;

@@ -71,6 +71,8 @@ export const serverEnv = {
   ),
   DATA_DIR: strVar({ default: './data' }),
   DATABASE_URL: urlVar({ pattern: /^postgres(ql)?:\/\//, expected: 'a postgres:// URL (leave it unset for the embedded SQLite database)' }),
+  DB_POOL_MAX: intVar({ min: 1, max: 1000, default: 10 }),
+  DB_WORKER_POOL_MAX: intVar({ min: 1, max: 1000, default: 6 }),
   SMS_PROVIDER: oneOfVar(['sandbox', 'aliyun'], { default: 'sandbox' }),
   CAPTCHA_PROVIDER: oneOfVar(['slider', 'yidun', 'test'], { default: 'slider' }),
   KYC_PROVIDER: oneOfVar(['sandbox', 'aliyun'], { default: 'sandbox' }),

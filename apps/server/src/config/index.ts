@@ -79,6 +79,12 @@ export interface Config {
   dataDir: string;
   /** A postgres:// URL selects PostgreSQL; undefined selects SQLite under dataDir. */
   databaseUrl?: string;
+  /**
+   * PostgreSQL connections per process: `max` for requests (DB_POOL_MAX, default 10) and `workerMax`
+   * for the worker role's own pool (DB_WORKER_POOL_MAX, default 6; opened only while this process
+   * holds the worker lease). Unused on SQLite.
+   */
+  dbPool: { max: number; workerMax: number };
   smsProvider: 'sandbox' | 'aliyun';
   captchaProvider: 'slider' | 'yidun' | 'test';
   kycProvider: 'sandbox' | 'aliyun';
@@ -160,6 +166,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl,
+    dbPool: { max: env.DB_POOL_MAX, workerMax: env.DB_WORKER_POOL_MAX },
     smsProvider: env.SMS_PROVIDER,
     captchaProvider: env.CAPTCHA_PROVIDER,
     kycProvider: env.KYC_PROVIDER,

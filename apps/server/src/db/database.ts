@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { ensurePrivateDir, ensurePrivateFile, restrictFile } from '../util/private-files.ts';
 import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
@@ -21,6 +22,13 @@ export interface Db {
   run<R>(query: CompiledQuery<R>, params: readonly unknown[]): Promise<R[]>;
   /** Changes of tables, in this process or another on the same database (change-feed.ts): exact in-process caches. */
   changes: ChangeFeed;
+  /**
+   * Runs `fn`, and everything it starts (loops, timers, the promises they chain), as the worker role.
+   * On PostgreSQL their queries take connections from the worker's own pool (DB_WORKER_POOL_MAX): under
+   * a flood the request pool has hundreds of queries queued, and fulfilment, minting and settlement
+   * queued behind them fell tens of seconds behind the sale. On SQLite (one connection) `fn` just runs.
+   */
+  asWorker<T>(fn: () => T): T;
 }
 
 /**
@@ -47,15 +55,26 @@ class ImmediateSqliteDialect extends SqliteDialect {
 // int8 (bigint) columns hold epoch milliseconds and ids: all far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Db {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPool?: { max: number; workerMax: number } }): Db {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // Named for pg_stat_activity: an operator sees which connections are the worker role's.
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.dbPool?.max ?? 10, application_name: 'cfx-market' });
+    // The worker role's pool connects lazily: a standby process opens none of its connections.
+    const workerPool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.dbPool?.workerMax ?? 6, application_name: 'cfx-market-worker' });
+    const worker = new AsyncLocalStorage<true>();
     const changes = createChangeFeed({ postgresUrl: opts.databaseUrl });
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [changes.plugin] });
+    const pools = {
+      connect: () => (worker.getStore() ? workerPool : pool).connect(),
+      end: async () => {
+        await Promise.all([pool.end(), workerPool.end()]);
+      },
+    };
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: pools }), plugins: [changes.plugin] });
     return {
       kysely,
       dialect: 'postgres',
       changes,
+      asWorker: (fn) => worker.run(true, fn),
       close: async () => {
         await changes.close();
         await kysely.destroy();
@@ -81,6 +100,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): D
     dialect: 'sqlite',
     sqliteEngine: sqlite.engine,
     changes,
+    asWorker: (fn) => fn(),
     close: async () => {
       await changes.close();
       await kysely.destroy();

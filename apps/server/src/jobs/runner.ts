@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, JobKind } from '../db/schema.ts';
@@ -64,6 +65,11 @@ export class JobRunner {
   /** Job results this runner did not write because its lease had moved on (tests, logs). */
   fencedRefusals = 0;
   private lastOrphanCheck = 0;
+  /**
+   * Runs a tick in the async context of start() (the worker role's, db.asWorker), whoever asked for
+   * it: a wake() from a request must not move the loop onto the request pool.
+   */
+  private inStartContext: <R>(fn: () => R) => R = (fn) => fn();
 
   constructor(private readonly db: Db, private readonly opts: RunnerOptions) {
     this.maxInFlight = opts.maxInFlight ?? 2000;
@@ -99,6 +105,7 @@ export class JobRunner {
 
   async start() {
     this.stopped = false;
+    this.inStartContext = AsyncLocalStorage.snapshot();
     this.kindsAtStart = [...this.handlers.keys()];
     // A previous holder died (or lost the lease) while running these: they are due again.
     await this.db.kysely.transaction().execute(async (trx) => {
@@ -151,7 +158,7 @@ export class JobRunner {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.tick();
+      this.inStartContext(() => void this.tick());
     }, ms);
   }
 
