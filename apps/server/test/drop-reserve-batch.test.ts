@@ -6,7 +6,10 @@ import type { TestApp } from './helpers.ts';
 import { reserveInBatch, writeBatch, type Reservation } from '../src/modules/drops/reserve-batch.ts';
 import { call } from './helpers.ts';
 import { balance, expectLedgerBalanced, makeTrader, topup, type FakeChain, type Trader } from './market-helpers.ts';
-import { buy, makeDrop, makeDropApp, sameIdentity, stock } from './drops-helpers.ts';
+import { buy, FakeMinter, makeDrop, makeDropApp, sameIdentity, stock } from './drops-helpers.ts';
+import { completeMintedDropOrders } from '../src/modules/drops/complete-drop-order.ts';
+import { mintPendingGoods } from '../src/modules/drops/mint-batches.ts';
+import { postTxns } from '../src/modules/ledger/ledger.ts';
 
 /**
  * The group commit of drop reservations (reserve-batch.ts) on a real database (SQLite, or PostgreSQL
@@ -335,6 +338,97 @@ describe('group commit of fulfilment', () => {
     const failed = await db.selectFrom('jobs').select(['status', 'last_error']).where('job_key', '=', `fulfil:${more[0]}`).executeTakeFirstOrThrow();
     expect(failed.status).toBe('pending');
     expect(failed.last_error).toMatch(/no 1 serials left/);
+    await expectLedgerBalanced(t);
+  });
+});
+
+describe('group commit of completion', () => {
+  it('the orders a mint pass minted complete in one transaction per 200: once each, with their last mint hash, one event and one settlement each; an order with a unit still pending waits', async () => {
+    await t.ctx.jobs.runOnce();
+    // Whatever earlier tests left pending is minted (and completed) first.
+    const minter = new FakeMinter();
+    await mintPendingGoods(t.ctx, minter);
+    const a = await makeDrop(t, { supply: 500, priceFen: 1000, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = await Promise.all(Array.from({ length: 230 }, () => makeTrader(t)));
+    const orders: string[] = [];
+    for (const u of users) {
+      const r = await buy(t, u, a.projectId, 2);
+      expect(r.status).toBe('000000');
+      await topup(t, u, 2000);
+      expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: r.data.orderNo, method: 'balance' }, u.h)).status).toBe('000000');
+      orders.push(r.data.orderNo);
+    }
+    await t.ctx.jobs.runOnce();
+    const db = t.ctx.db.kysely;
+    // One unit of the first order is not minted yet: that order must wait.
+    const held = await db.selectFrom('goods').select(['id', 'token_id']).where('drop_order_no', '=', orders[0]!).orderBy('id').executeTakeFirstOrThrow();
+    minter.failTokens.add(String(held.token_id));
+    const creator = Number((await db.selectFrom('orders').select('seller_user_id').where('order_no', '=', orders[1]!).executeTakeFirstOrThrow()).seller_user_id);
+    const before = Number((await db.selectFrom('ledger_balances').select('balance_fen').where('account', '=', `user:${creator}`).executeTakeFirst())?.balance_fen ?? 0);
+    const c = countStatements(t);
+    try {
+      await mintPendingGoods(t.ctx, minter);
+    } finally {
+      c.restore();
+    }
+    const completionTxs = c.counts.openedBy.filter((st) => st.includes('completeMintedDropOrders')).length;
+    console.log(`completion of ${orders.length - 1} minted orders: ${completionTxs} transaction(s)`);
+    expect(completionTxs).toBe(2); // 229 orders, 200 per transaction
+    const rows = await db.selectFrom('orders').select(['order_no', 'status', 'tx_hash', 'commission_fen', 'seller_income_fen']).where('order_no', 'in', orders).execute();
+    const byNo = new Map(rows.map((r) => [r.order_no, r]));
+    expect(byNo.get(orders[0]!)!.status).toBe('settling');
+    for (const no of orders.slice(1)) {
+      const o = byNo.get(no)!;
+      expect(o.status).toBe('completed');
+      const goods = await db.selectFrom('goods').select(['mint_tx_hash', 'minted_at']).where('drop_order_no', '=', no).orderBy('minted_at', 'desc').orderBy('id', 'desc').execute();
+      expect(goods.map((g) => g.mint_tx_hash)).toContain(o.tx_hash);
+      expect(o.tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    }
+    const events = await db.selectFrom('order_events').select(['order_no', 'note']).where('order_no', 'in', orders).where('to_status', '=', 'completed').execute();
+    expect(events.map((e) => e.order_no).sort()).toEqual(orders.slice(1).sort());
+    expect(events.every((e) => e.note === `minted on chain ${byNo.get(e.order_no)!.tx_hash}`)).toBe(true);
+    const settled = await db.selectFrom('ledger_txns').select('id').where('id', 'in', orders.map((o) => `settle:${o}`)).execute();
+    expect(settled).toHaveLength(orders.length - 1);
+    const income = orders.slice(1).reduce((sum, no) => sum + Number(byNo.get(no)!.seller_income_fen), 0);
+    const after = Number((await db.selectFrom('ledger_balances').select('balance_fen').where('account', '=', `user:${creator}`).executeTakeFirstOrThrow()).balance_fen);
+    expect(after - before).toBe(income);
+    await expectLedgerBalanced(t);
+
+    // Completing again (the sweep, or the pass after a crash) changes nothing.
+    expect(await completeMintedDropOrders(t.ctx, orders)).toBe(0);
+    expect(await completeMintedDropOrders(t.ctx)).toBe(0);
+    // The held unit is minted alone later: its order completes then.
+    minter.failTokens.clear();
+    await db.updateTable('goods').set({ mint_failed_at: 0 }).where('id', '=', held.id).execute();
+    await mintPendingGoods(t.ctx, minter);
+    expect((await db.selectFrom('orders').select('status').where('order_no', '=', orders[0]!).executeTakeFirstOrThrow()).status).toBe('completed');
+    await expectLedgerBalanced(t);
+  });
+
+  it('postTxns posts many transactions at once, skips ids already posted and refuses a debit of a user account', async () => {
+    const db = t.ctx.db.kysely;
+    const now = t.clock.t;
+    const bal = async (account: string) => Number((await db.selectFrom('ledger_balances').select('balance_fen').where('account', '=', account).executeTakeFirst())?.balance_fen ?? 0);
+    const user = `user:${900_000 + (now % 100_000)}`;
+    const commission0 = await bal('platform:commission');
+    const fund = { id: `test-fund:${now}`, kind: 'suspense' as const, entries: [{ account: 'external:test', amountFen: -1000 }, { account: 'platform:suspense', amountFen: 1000 }], now };
+    const settle = (k: number) => ({ id: `test-settle:${now}:${k}`, kind: 'settle' as const, entries: [{ account: 'platform:suspense', amountFen: -100 }, { account: user, amountFen: 90 }, { account: 'platform:commission', amountFen: 10 }], now });
+    const suspense0 = await bal('platform:suspense');
+    await db.transaction().execute(async (trx) => {
+      expect([...(await postTxns(trx, [fund]))]).toEqual([fund.id]);
+      expect((await postTxns(trx, [settle(1), settle(2), settle(3)])).size).toBe(3);
+      // already posted: skipped, the new one is posted
+      expect([...(await postTxns(trx, [settle(2), settle(4)]))]).toEqual([settle(4).id]);
+    });
+    expect(await bal('platform:suspense')).toBe(suspense0 + 1000 - 400);
+    expect(await bal(user)).toBe(360);
+    expect(await bal('platform:commission')).toBe(commission0 + 40);
+    const entries = await db.selectFrom('ledger_entries').select(['txn_id', 'account', 'amount_fen']).where('txn_id', '=', settle(4).id).orderBy('account').execute();
+    expect(entries.map((e) => [e.account, Number(e.amount_fen)])).toEqual([['platform:commission', 10], ['platform:suspense', -100], [user, 90]].sort((x, y) => String(x[0]).localeCompare(String(y[0]))));
+    await expect(db.transaction().execute((trx) => postTxns(trx, [{ id: `test-debit:${now}`, kind: 'settle', entries: [{ account: user, amountFen: -5 }, { account: 'platform:suspense', amountFen: 5 }], now }]))).rejects.toThrow(/cannot debit a user account/);
+    await expect(db.transaction().execute((trx) => postTxns(trx, [{ id: `test-unbalanced:${now}`, kind: 'settle', entries: [{ account: 'platform:suspense', amountFen: -5 }], now }]))).rejects.toThrow(/does not balance/);
+    await expect(db.transaction().execute((trx) => postTxns(trx, [settle(5), settle(5)]))).rejects.toThrow(/twice in one batch/);
+    expect(await bal(user)).toBe(360);
     await expectLedgerBalanced(t);
   });
 });

@@ -52,14 +52,7 @@ export interface PostInput {
  * negative — the caller's database transaction must then roll back.
  */
 export async function postTxn(trx: Q, input: PostInput): Promise<boolean> {
-  const merged = new Map<string, number>();
-  for (const e of input.entries) {
-    if (!Number.isSafeInteger(e.amountFen)) throw new Error(`ledger: non-integer amount ${e.amountFen} on ${e.account}`);
-    merged.set(e.account, (merged.get(e.account) ?? 0) + e.amountFen);
-  }
-  let sum = 0;
-  for (const v of merged.values()) sum += v;
-  if (sum !== 0) throw new Error(`ledger: transaction ${input.id} does not balance (${sum})`);
+  const rows = balancedRows(input);
   const inserted = await trx
     .insertInto('ledger_txns')
     .values({ id: input.id, kind: input.kind, order_no: input.orderNo ?? null, created_at: input.now })
@@ -67,7 +60,6 @@ export async function postTxn(trx: Q, input: PostInput): Promise<boolean> {
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return false;
-  const rows = [...merged.entries()].filter(([, v]) => v !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   if (rows.length) {
     await trx.insertInto('ledger_entries').values(rows.map(([account, amount]) => ({ txn_id: input.id, account, amount_fen: amount, created_at: input.now }))).execute();
   }
@@ -85,15 +77,75 @@ export async function postTxn(trx: Q, input: PostInput): Promise<boolean> {
       credits.push([account, amount]);
     }
   }
-  if (credits.length) {
-    // One multi-row upsert (accounts sorted: a stable lock order on PostgreSQL).
-    await trx
-      .insertInto('ledger_balances')
-      .values(credits.map(([account, amount]) => ({ account, balance_fen: amount, updated_at: input.now })))
-      .onConflict((oc) => oc.column('account').doUpdateSet({ balance_fen: sql`ledger_balances.balance_fen + excluded.balance_fen`, updated_at: input.now }))
-      .execute();
-  }
+  await addToBalances(trx, credits, input.now);
   return true;
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The transaction's entries merged per account, without zeros, sorted by account; throws unless they are integers summing to zero. */
+function balancedRows(input: PostInput): [string, number][] {
+  const merged = new Map<string, number>();
+  for (const e of input.entries) {
+    if (!Number.isSafeInteger(e.amountFen)) throw new Error(`ledger: non-integer amount ${e.amountFen} on ${e.account}`);
+    merged.set(e.account, (merged.get(e.account) ?? 0) + e.amountFen);
+  }
+  let sum = 0;
+  for (const v of merged.values()) sum += v;
+  if (sum !== 0) throw new Error(`ledger: transaction ${input.id} does not balance (${sum})`);
+  return [...merged.entries()].filter(([, v]) => v !== 0).sort(([a], [b]) => cmp(a, b));
+}
+
+/** Adds to the balances in one multi-row upsert (accounts sorted: a stable lock order on PostgreSQL). */
+async function addToBalances(trx: Q, amounts: [string, number][], now: number) {
+  if (!amounts.length) return;
+  await trx
+    .insertInto('ledger_balances')
+    .values(amounts.map(([account, amount]) => ({ account, balance_fen: amount, updated_at: now })))
+    .onConflict((oc) => oc.column('account').doUpdateSet({ balance_fen: sql`ledger_balances.balance_fen + excluded.balance_fen`, updated_at: now }))
+    .execute();
+}
+
+/** Rows per multi-row statement of postTxns (bound parameters stay far below SQLite's and PostgreSQL's limits). */
+const TXNS_PER_STATEMENT = 200;
+
+/**
+ * Posts many balanced transactions that debit no user account (settlements: escrow → seller and
+ * commission) in a few statements instead of a few each: one multi-row insert of the transactions
+ * (an id already posted is skipped, as in postTxn), one of their entries, and one upsert adding
+ * each account's total. Returns the ids posted now. Call inside the caller's database transaction.
+ */
+export async function postTxns(trx: Q, inputs: readonly PostInput[]): Promise<Set<string>> {
+  const rowsOf = new Map<string, { input: PostInput; rows: [string, number][] }>();
+  for (const input of inputs) {
+    const rows = balancedRows(input);
+    if (rows.some(([account, amount]) => amount < 0 && account.startsWith('user:'))) throw new Error(`ledger: postTxns cannot debit a user account (${input.id}); use postTxn`);
+    if (rowsOf.has(input.id)) throw new Error(`ledger: transaction ${input.id} twice in one batch`);
+    rowsOf.set(input.id, { input, rows });
+  }
+  const posted = new Set<string>();
+  const all = [...rowsOf.values()];
+  for (let i = 0; i < all.length; i += TXNS_PER_STATEMENT) {
+    const part = all.slice(i, i + TXNS_PER_STATEMENT);
+    const ins = await trx
+      .insertInto('ledger_txns')
+      .values(part.map(({ input }) => ({ id: input.id, kind: input.kind, order_no: input.orderNo ?? null, created_at: input.now })))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .returning('id')
+      .execute();
+    for (const r of ins) posted.add(r.id);
+  }
+  const entries = all.filter(({ input }) => posted.has(input.id)).flatMap(({ input, rows }) => rows.map(([account, amount]) => ({ txn_id: input.id, account, amount_fen: amount, created_at: input.now })));
+  for (let i = 0; i < entries.length; i += TXNS_PER_STATEMENT * 3) await trx.insertInto('ledger_entries').values(entries.slice(i, i + TXNS_PER_STATEMENT * 3)).execute();
+  const totals = new Map<string, number>();
+  let now = 0;
+  for (const { input, rows } of all) {
+    if (!posted.has(input.id)) continue;
+    now = Math.max(now, input.now);
+    for (const [account, amount] of rows) totals.set(account, (totals.get(account) ?? 0) + amount);
+  }
+  await addToBalances(trx, [...totals].filter(([, v]) => v !== 0).sort(([a], [b]) => cmp(a, b)), now);
+  return posted;
 }
 
 export async function balanceOf(q: Q, account: string): Promise<number> {
