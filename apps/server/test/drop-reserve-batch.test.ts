@@ -10,6 +10,7 @@ import { buy, FakeMinter, makeDrop, makeDropApp, sameIdentity, stock } from './d
 import { completeMintedDropOrders } from '../src/modules/drops/complete-drop-order.ts';
 import { mintPendingGoods } from '../src/modules/drops/mint-batches.ts';
 import { postTxns } from '../src/modules/ledger/ledger.ts';
+import { expireDueOrders } from '../src/modules/orders/close-order.ts';
 
 /**
  * The group commit of drop reservations (reserve-batch.ts) on a real database (SQLite, or PostgreSQL
@@ -429,6 +430,56 @@ describe('group commit of completion', () => {
     await expect(db.transaction().execute((trx) => postTxns(trx, [{ id: `test-unbalanced:${now}`, kind: 'settle', entries: [{ account: 'platform:suspense', amountFen: -5 }], now }]))).rejects.toThrow(/does not balance/);
     await expect(db.transaction().execute((trx) => postTxns(trx, [settle(5), settle(5)]))).rejects.toThrow(/twice in one batch/);
     expect(await bal(user)).toBe(360);
+    await expectLedgerBalanced(t);
+  });
+});
+
+describe('group commit of expiry', () => {
+  it('the expiry sweep closes unpaid orders 100 per transaction and gives each release its units back once; an order paid meanwhile stays paid', async () => {
+    // Orders left unpaid by earlier tests expire first, so only this test's orders are counted below.
+    t.clock.t += t.ctx.config.market.paymentWindowMs + 1;
+    await expireDueOrders(t.ctx, 5000);
+    const a = await makeDrop(t, { supply: 400, priceFen: 300, perIdentityLimit: 2, maxPerOrder: 2 });
+    const b = await makeDrop(t, { supply: 100, priceFen: 500, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = await Promise.all(Array.from({ length: 150 }, () => makeTrader(t)));
+    const orders: { orderNo: string; projectId: number; u: Trader }[] = [];
+    for (const [i, u] of users.entries()) {
+      const release = i % 5 === 0 ? b : a;
+      const r = await buy(t, u, release.projectId, 2);
+      expect(r.status).toBe('000000');
+      orders.push({ orderNo: r.data.orderNo, projectId: release.projectId, u });
+    }
+    expect((await stock(t, a.projectId)).taken).toBe(240);
+    expect((await stock(t, b.projectId)).taken).toBe(60);
+    // one buyer pays just in time: that order is not expired
+    const payer = orders[7]!;
+    await topup(t, payer.u, 600);
+    expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: payer.orderNo, method: 'balance' }, payer.u.h)).status).toBe('000000');
+    t.clock.t += t.ctx.config.market.paymentWindowMs + 1;
+    const c = countStatements(t);
+    let closed: number;
+    try {
+      closed = await expireDueOrders(t.ctx, 5000);
+    } finally {
+      c.restore();
+    }
+    const sweepTxs = c.counts.openedBy.filter((st) => st.includes('expireDueOrders')).length;
+    console.log(`expiry of ${closed} orders: ${sweepTxs} transaction(s), ${c.counts.statements} statements`);
+    expect(closed).toBe(149);
+    expect(sweepTxs).toBe(2);
+    const db = t.ctx.db.kysely;
+    const rows = await db.selectFrom('orders').select(['order_no', 'status', 'closed_by']).where('order_no', 'in', orders.map((o) => o.orderNo)).execute();
+    for (const r of rows) expect(r.order_no === payer.orderNo ? [r.status] : [r.status, r.closed_by]).toEqual(r.order_no === payer.orderNo ? ['paid'] : ['expired', 'expiry']);
+    const events = await db.selectFrom('order_events').select('order_no').where('order_no', 'in', orders.map((o) => o.orderNo)).where('to_status', '=', 'expired').execute();
+    expect(events).toHaveLength(149);
+    // the units came back once: only the paid order's 2 units are still taken
+    expect((await stock(t, a.projectId)).taken).toBe(a.projectId === payer.projectId ? 2 : 0);
+    expect((await stock(t, b.projectId)).taken).toBe(b.projectId === payer.projectId ? 2 : 0);
+    const quotas = await db.selectFrom('drop_quota').select(['project_id', 'taken']).where('project_id', 'in', [a.projectId, b.projectId]).where('taken', '>', 0).execute();
+    expect(quotas.map((q) => [Number(q.project_id), Number(q.taken)])).toEqual([[payer.projectId, 2]]);
+    // a second sweep finds nothing; the buyers may buy again
+    expect(await expireDueOrders(t.ctx, 5000)).toBe(0);
+    expect((await buy(t, orders[0]!.u, orders[0]!.projectId, 2)).status).toBe('000000');
     await expectLedgerBalanced(t);
   });
 });

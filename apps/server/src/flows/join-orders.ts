@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.ts';
-import { releaseDropOrder } from '../modules/drops/index.ts';
+import { releaseDropOrders } from '../modules/drops/index.ts';
 import { attachMarketHooks } from '../modules/market/index.ts';
 import { attachOrderHooks, closeUnpaidOrder, moveOrder } from '../modules/orders/index.ts';
 import { availableMethods } from '../modules/payments/index.ts';
@@ -14,7 +14,7 @@ import { onIndexedTransfers } from '../modules/shift/index.ts';
 export function joinOrders(ctx: AppContext) {
   attachMarketHooks(ctx, { closeUnpaidOrder, moveOrder });
   attachOrderHooks(ctx, {
-    releaseUnpaid: (c, trx, orderNo, now) => releaseDropOrder(c, trx, orderNo, now),
+    releaseUnpaid: (c, trx, orderNos, now) => releaseDropOrders(c, trx, orderNos, now),
     paymentMethods: (c) => availableMethods(c),
   });
   if (ctx.market) ctx.market.onIndexedTransfers = (transfers) => onIndexedTransfers(ctx, transfers);

@@ -9,7 +9,7 @@ export type { MintOutcome, Minter } from './mint-batches.ts';
 export { dropSubject } from './payment-subject.ts';
 export { clearDropPhases, currentPhase, loadPlan, phaseViews, setDropPhases, timeline } from './phases.ts';
 export { registerDropJobs } from './register-jobs.ts';
-export { releaseDropOrder } from './release-drop-order.ts';
+export { releaseDropOrders } from './release-drop-order.ts';
 export { forgetDropReleases } from './release.ts';
 export { createDropOrderFor, dropRoutes, isDropOrderBody } from './routes.ts';
 export { setDropSettings } from './settings.ts';

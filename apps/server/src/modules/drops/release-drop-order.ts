@@ -5,20 +5,35 @@ import { giveQuota } from './quota.ts';
 import { dropStockSnapshot, giveStock } from './stock.ts';
 
 /**
- * An unpaid drop order closed (expired or cancelled): its units go back to the release's stock and
- * to the buyer identity's quota. Call it in the transaction that moved the order out of
+ * Unpaid drop orders closed (expired or cancelled): their units go back to the release's stock and
+ * to the buyer identities' quotas. Call it in the transaction that moved the orders out of
  * created / paying — that conditional move happens exactly once, so the units come back exactly
- * once. Lock order: orders (the move) → drop_quota → drop_stock. A market order is left alone.
+ * once. Market orders among them are left alone. Returns how many drop orders gave units back.
+ *
+ * Lock order, as the reservation batches take them: orders (the moves, before this) → the quotas,
+ * sorted by release, bucket and identity → each release's stock row once, for the sum of its units.
+ * An expiry sweep that closes a hundred orders of one release so updates its stock row once and
+ * holds it only at the end of its transaction.
  */
-export async function releaseDropOrder(ctx: AppContext, trx: Q, orderNo: string, now: number): Promise<boolean> {
-  const o = await trx.selectFrom('orders').select(['kind', 'project_id', 'quantity', 'identity_digest', 'quota_bucket']).where('order_no', '=', orderNo).executeTakeFirst();
-  if (!o || o.kind !== 'drop' || o.project_id === null || o.quantity === null) return false;
-  const projectId = Number(o.project_id);
-  const n = Number(o.quantity);
-  // Back to the bucket the units came from (a whitelist / lottery phase, else the release limit).
-  if (o.identity_digest && o.quota_bucket) await givePhaseQuota(trx, projectId, o.quota_bucket, o.identity_digest, n, now);
-  else if (o.identity_digest) await giveQuota(trx, projectId, o.identity_digest, n, now);
-  await giveStock(trx, projectId, n, now);
-  dropStockSnapshot(ctx, projectId);
-  return true;
+export async function releaseDropOrders(ctx: AppContext, trx: Q, orderNos: readonly string[], now: number): Promise<number> {
+  if (!orderNos.length) return 0;
+  const rows = await trx.selectFrom('orders').select(['order_no', 'kind', 'project_id', 'quantity', 'identity_digest', 'quota_bucket']).where('order_no', 'in', [...new Set(orderNos)]).execute();
+  const drops = rows
+    .filter((o) => o.kind === 'drop' && o.project_id !== null && o.quantity !== null)
+    .map((o) => ({ projectId: Number(o.project_id), n: Number(o.quantity), identity: o.identity_digest, bucket: o.quota_bucket }))
+    .sort((a, b) => a.projectId - b.projectId || cmp(a.bucket ?? '', b.bucket ?? '') || cmp(a.identity ?? '', b.identity ?? ''));
+  const units = new Map<number, number>();
+  for (const o of drops) {
+    // Back to the bucket the units came from (a whitelist / lottery phase, else the release limit).
+    if (o.identity && o.bucket) await givePhaseQuota(trx, o.projectId, o.bucket, o.identity, o.n, now);
+    else if (o.identity) await giveQuota(trx, o.projectId, o.identity, o.n, now);
+    units.set(o.projectId, (units.get(o.projectId) ?? 0) + o.n);
+  }
+  for (const [projectId, n] of units) {
+    await giveStock(trx, projectId, n, now);
+    dropStockSnapshot(ctx, projectId);
+  }
+  return drops.length;
 }
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

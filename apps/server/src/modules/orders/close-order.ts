@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, type Q } from '../../db/tx.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
 import { orderHooks } from './order-hooks.ts';
 import { notifyOrderExpired } from '../messages/index.ts';
@@ -17,42 +17,73 @@ export async function closeUnpaidOrder(
   opts: { dueOnly?: boolean; reason?: string; byBuyer?: boolean } = {},
 ): Promise<boolean> {
   const now = ctx.now();
-  // Read before the transaction, so that its first statement is the conditional UPDATE: on SQLite a
-  // transaction that reads first cannot wait for another process's write lock and fails at once
-  // with SQLITE_BUSY (two server processes on one database file, bench/drop.ts).
-  const o = await ctx.db.kysely.selectFrom('orders').select(['order_no', 'status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
+  // Read before the transaction: most calls find nothing to close (already paid or closed) and open none.
+  const o = await ctx.db.kysely.selectFrom('orders').select(['status', 'expires_at']).where('order_no', '=', orderNo).executeTakeFirst();
   if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
   if (opts.dueOnly && Number(o.expires_at) > now) return false;
   return inTx(ctx, async (trx) => {
-    // Counted for the buyer's re-order cooldown and daily cap (create-order.ts): not paying in time, or cancelling.
-    const closedBy = to === 'expired' ? ('expiry' as const) : opts.byBuyer ? ('buyer' as const) : null;
-    const set = { closed_at: now, fail_reason: opts.reason ?? null, closed_by: closedBy };
-    let moved = await moveOrder(trx, orderNo, o.status, to, now, set, opts.reason ?? null);
-    if (!moved && o.status === 'created') {
-      // It moved since the read: only created → paying leaves it closable (the write lock is held now).
-      moved = await moveOrder(trx, orderNo, 'paying', to, now, set, opts.reason ?? null);
-    }
-    if (!moved) return false;
-    await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
-    // A drop order gives its units back to the release's stock and the buyer's quota (exactly once: the move above is conditional).
-    await orderHooks(ctx).releaseUnpaid(ctx, trx, orderNo, now);
-    // The buyer's "order expired" message (not for a cancellation: the buyer or the system chose it).
-    if (to === 'expired') await notifyOrderExpired(ctx, trx, orderNo, now);
-    return true;
+    const closed = await closeInTx(ctx, trx, orderNo, to, opts, now);
+    if (closed) await orderHooks(ctx).releaseUnpaid(ctx, trx, [orderNo], now);
+    return closed;
   });
 }
 
-/** The expiry sweep: closes every unpaid order past its window (oldest first). Returns how many closed. */
+/**
+ * Moves one unpaid order to `to` and releases its listing, in the caller's transaction (transactions
+ * begin IMMEDIATE on SQLite and hold the write lock: reading first is safe). The drop units are given
+ * back by the caller (orderHooks().releaseUnpaid), once for all the orders it closed.
+ */
+async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired' | 'cancelled', opts: { dueOnly?: boolean; reason?: string; byBuyer?: boolean }, now: number): Promise<boolean> {
+  const o = await trx.selectFrom('orders').select(['status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
+  if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
+  if (opts.dueOnly && Number(o.expires_at) > now) return false;
+  // Counted for the buyer's re-order cooldown and daily cap (create-order.ts): not paying in time, or cancelling.
+  const closedBy = to === 'expired' ? ('expiry' as const) : opts.byBuyer ? ('buyer' as const) : null;
+  const set = { closed_at: now, fail_reason: opts.reason ?? null, closed_by: closedBy };
+  let moved = await moveOrder(trx, orderNo, o.status, to, now, set, opts.reason ?? null);
+  // It moved since the read (PostgreSQL: the read takes no lock): only created → paying leaves it closable.
+  if (!moved && o.status === 'created') moved = await moveOrder(trx, orderNo, 'paying', to, now, set, opts.reason ?? null);
+  if (!moved) return false;
+  await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
+  // The buyer's "order expired" message (not for a cancellation: the buyer or the system chose it).
+  if (to === 'expired') await notifyOrderExpired(ctx, trx, orderNo, now);
+  return true;
+}
+
+/** Orders an expiry sweep closes per transaction. */
+const EXPIRE_CHUNK = 100;
+
+/**
+ * The expiry sweep: closes every unpaid order past its window (oldest first), EXPIRE_CHUNK per
+ * transaction, the drop units of a chunk given back at its end (one stock update per release). Under
+ * a drop's load, one transaction per order (each waiting for a connection and for the stock row) made
+ * a pass over a few hundred orders take up to 30 s, and their units came back that late. A chunk that
+ * fails is closed order by order, so one bad order cannot hold the others back. Returns how many closed.
+ */
 export async function expireDueOrders(ctx: AppContext, limit = 500): Promise<number> {
+  const now = ctx.now();
   const due = await ctx.db.kysely
     .selectFrom('orders')
     .select('order_no')
     .where('status', 'in', ['created', 'paying'])
-    .where('expires_at', '<=', ctx.now())
+    .where('expires_at', '<=', now)
     .orderBy('expires_at')
     .limit(limit)
     .execute();
   let n = 0;
-  for (const d of due) if (await closeUnpaidOrder(ctx, d.order_no, 'expired', { dueOnly: true })) n++;
+  for (let i = 0; i < due.length; i += EXPIRE_CHUNK) {
+    const chunk = due.slice(i, i + EXPIRE_CHUNK).map((d) => d.order_no);
+    try {
+      n += await inTx(ctx, async (trx) => {
+        const t = ctx.now();
+        const closed: string[] = [];
+        for (const no of chunk) if (await closeInTx(ctx, trx, no, 'expired', { dueOnly: true }, t)) closed.push(no);
+        await orderHooks(ctx).releaseUnpaid(ctx, trx, closed, t);
+        return closed.length;
+      });
+    } catch {
+      for (const no of chunk) if (await closeUnpaidOrder(ctx, no, 'expired', { dueOnly: true }).catch(() => false)) n++;
+    }
+  }
   return n;
 }

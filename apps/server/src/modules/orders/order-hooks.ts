@@ -8,8 +8,8 @@ import type { Q } from '../../db/tx.ts';
  * closed or shown: orderHooks() throws rather than skip a step.
  */
 export interface OrderHooks {
-  /** Inside the transaction that closed an unpaid order: a drop order gives its units back (drops). */
-  releaseUnpaid(ctx: AppContext, trx: Q, orderNo: string, now: number): Promise<unknown>;
+  /** Inside the transaction that closed unpaid orders: drop orders give their units back (drops). */
+  releaseUnpaid(ctx: AppContext, trx: Q, orderNos: readonly string[], now: number): Promise<unknown>;
   /** The payment methods an unpaid order may be paid with (payments). */
   paymentMethods(ctx: AppContext): PayMethod[];
 }
