@@ -48,7 +48,6 @@ const CHUNK = 200;
 const SWEEP_LIMIT = 2000;
 
 async function completeInTx(trx: Q, orderNos: string[], now: number): Promise<number> {
-  const goodsOf = (status: string) => sql`select 1 from goods g where g.drop_order_no = orders.order_no and g.chain_status ${sql.raw(status)}`;
   const done = await trx
     .updateTable('orders')
     .set({
@@ -60,7 +59,7 @@ async function completeInTx(trx: Q, orderNos: string[], now: number): Promise<nu
     .where('order_no', 'in', orderNos)
     .where('kind', '=', 'drop')
     .where('status', '=', 'settling')
-    .where(sql<boolean>`not exists (${goodsOf("not in ('minted', 'void')")})`)
+    .where(sql<boolean>`not exists (select 1 from goods g where g.drop_order_no = orders.order_no and g.chain_status not in ('minted', 'void'))`)
     .where(sql<boolean>`(select count(*) from goods g where g.drop_order_no = orders.order_no and g.chain_status = 'minted') = orders.quantity`)
     .returning(['order_no', 'tx_hash', 'price_fen', 'commission_fen', 'seller_income_fen', 'seller_user_id'])
     .execute();

@@ -6,6 +6,7 @@ import { defineJob } from '../../jobs/define-job.ts';
 import { imageId, imageUrl, parseImageId, RARITIES, rarityOf } from '../content/index.ts';
 import { wakeMinting } from './mint-batches.ts';
 import { allocateSerials } from './stock.ts';
+import { compareText } from '../../util/compare.ts';
 
 /**
  * The fulfilment of paid drop orders (durable job `fulfil:<orderNo>`, inserted with the payment).
@@ -54,12 +55,10 @@ export function fulfilInBatch(ctx: AppContext, orderNo: string): Promise<JobResu
   return q.submit(orderNo);
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** Writes the fulfilment of these orders in one transaction; returns how many collectibles it created. */
 async function writeFulfilment(ctx: AppContext, orderNos: readonly string[]): Promise<number> {
   const now = ctx.now();
-  const nos = [...new Set(orderNos)].sort(cmp);
+  const nos = [...new Set(orderNos)].sort(compareText);
   const created = await inTx(ctx, async (trx) => {
     const found = await trx
       .selectFrom('orders')

@@ -3,6 +3,7 @@ import type { Q } from '../../db/tx.ts';
 import { givePhaseQuota } from './phase-quota.ts';
 import { giveQuota } from './quota.ts';
 import { dropStockSnapshot, giveStock } from './stock.ts';
+import { compareText } from '../../util/compare.ts';
 
 /**
  * Unpaid drop orders closed (expired or cancelled): their units go back to the release's stock and
@@ -21,7 +22,7 @@ export async function releaseDropOrders(ctx: AppContext, trx: Q, orderNos: reado
   const drops = rows
     .filter((o) => o.kind === 'drop' && o.project_id !== null && o.quantity !== null)
     .map((o) => ({ projectId: Number(o.project_id), n: Number(o.quantity), identity: o.identity_digest, bucket: o.quota_bucket }))
-    .sort((a, b) => a.projectId - b.projectId || cmp(a.bucket ?? '', b.bucket ?? '') || cmp(a.identity ?? '', b.identity ?? ''));
+    .sort((a, b) => a.projectId - b.projectId || compareText(a.bucket ?? '', b.bucket ?? '') || compareText(a.identity ?? '', b.identity ?? ''));
   const units = new Map<number, number>();
   for (const o of drops) {
     // Back to the bucket the units came from (a whitelist / lottery phase, else the release limit).
@@ -35,5 +36,3 @@ export async function releaseDropOrders(ctx: AppContext, trx: Q, orderNos: reado
   }
   return drops.length;
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -8,6 +8,7 @@ import { givePhaseQuota } from './phase-quota.ts';
 import { takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
 import { giveQuota } from './quota.ts';
 import { takeStock } from './stock.ts';
+import { compareText } from '../../util/compare.ts';
 
 /**
  * Group commit of drop reservations (docs/drops.md "Under load"): the paid-for reservations
@@ -100,7 +101,7 @@ async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[])
     const ok = await takePublicQuota(trx, projectId, round.map((i) => rs[i]!), now);
     round.forEach((i) => (quotaOk[i] = ok.has(rs[i]!.identity)));
   }
-  phaseIdx.sort((a, b) => cmp(`${rs[a]!.terms.bucket}:${rs[a]!.identity}`, `${rs[b]!.terms.bucket}:${rs[b]!.identity}`) || a - b);
+  phaseIdx.sort((a, b) => compareText(`${rs[a]!.terms.bucket}:${rs[a]!.identity}`, `${rs[b]!.terms.bucket}:${rs[b]!.identity}`) || a - b);
   for (const i of phaseIdx) quotaOk[i] = await takeTermsQuota(trx, projectId, rs[i]!.terms, rs[i]!.identity, rs[i]!.quantity, now);
   rs.forEach((_, i) => {
     if (!quotaOk[i]) out[i] = { ok: false, why: 'quota' };
@@ -166,11 +167,9 @@ function rounds(idx: readonly number[], rs: readonly Reservation[]): number[][] 
     seen.set(rs[i]!.identity, k + 1);
     (out[k] ??= []).push(i);
   }
-  for (const r of out) r.sort((a, b) => cmp(rs[a]!.identity, rs[b]!.identity));
+  for (const r of out) r.sort((a, b) => compareText(rs[a]!.identity, rs[b]!.identity));
   return out;
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The public quota of several distinct identities in one statement: the conditional upsert of

@@ -3,6 +3,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import { ApiError } from '../../http/envelope.ts';
 import type { Q } from '../../db/tx.ts';
 import type { LedgerTxnKind } from '../../db/schema.ts';
+import { compareText } from '../../util/compare.ts';
 
 /**
  * Double-entry ledger in integer fen. Every movement of money is one transaction (`ledger_txns`,
@@ -81,8 +82,6 @@ export async function postTxn(trx: Q, input: PostInput): Promise<boolean> {
   return true;
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 /** The transaction's entries merged per account, without zeros, sorted by account; throws unless they are integers summing to zero. */
 function balancedRows(input: PostInput): [string, number][] {
   const merged = new Map<string, number>();
@@ -93,7 +92,7 @@ function balancedRows(input: PostInput): [string, number][] {
   let sum = 0;
   for (const v of merged.values()) sum += v;
   if (sum !== 0) throw new Error(`ledger: transaction ${input.id} does not balance (${sum})`);
-  return [...merged.entries()].filter(([, v]) => v !== 0).sort(([a], [b]) => cmp(a, b));
+  return [...merged.entries()].filter(([, v]) => v !== 0).sort(([a], [b]) => compareText(a, b));
 }
 
 /** Adds to the balances in one multi-row upsert (accounts sorted: a stable lock order on PostgreSQL). */
@@ -110,16 +109,22 @@ async function addToBalances(trx: Q, amounts: [string, number][], now: number) {
 const TXNS_PER_STATEMENT = 200;
 
 /**
- * Posts many balanced transactions that debit no user account (settlements: escrow → seller and
- * commission) in a few statements instead of a few each: one multi-row insert of the transactions
- * (an id already posted is skipped, as in postTxn), one of their entries, and one upsert adding
- * each account's total. Returns the ids posted now. Call inside the caller's database transaction.
+ * Posts many balanced transactions in a few statements instead of a few each: one multi-row insert
+ * of the transactions (an id already posted is skipped, as in postTxn), one of their entries, and one
+ * upsert adding each account's total. Returns the ids posted now. Call inside the caller's database
+ * transaction.
+ *
+ * A debit of a user account must never go below zero, which one upsert of totals cannot check: it is
+ * refused, unless `userDebitsApplied` says the caller already took those debits from the balances in
+ * this transaction with its own conditional UPDATE (the balance-payment batch, which debits a batch
+ * of buyers in one statement); their entries are then recorded and not applied again.
  */
-export async function postTxns(trx: Q, inputs: readonly PostInput[]): Promise<Set<string>> {
+export async function postTxns(trx: Q, inputs: readonly PostInput[], opts: { userDebitsApplied?: boolean } = {}): Promise<Set<string>> {
+  const userDebit = ([account, amount]: [string, number]) => amount < 0 && account.startsWith('user:');
   const rowsOf = new Map<string, { input: PostInput; rows: [string, number][] }>();
   for (const input of inputs) {
     const rows = balancedRows(input);
-    if (rows.some(([account, amount]) => amount < 0 && account.startsWith('user:'))) throw new Error(`ledger: postTxns cannot debit a user account (${input.id}); use postTxn`);
+    if (!opts.userDebitsApplied && rows.some(userDebit)) throw new Error(`ledger: postTxns cannot debit a user account (${input.id}); use postTxn`);
     if (rowsOf.has(input.id)) throw new Error(`ledger: transaction ${input.id} twice in one batch`);
     rowsOf.set(input.id, { input, rows });
   }
@@ -142,9 +147,9 @@ export async function postTxns(trx: Q, inputs: readonly PostInput[]): Promise<Se
   for (const { input, rows } of all) {
     if (!posted.has(input.id)) continue;
     now = Math.max(now, input.now);
-    for (const [account, amount] of rows) totals.set(account, (totals.get(account) ?? 0) + amount);
+    for (const row of rows) if (!userDebit(row)) totals.set(row[0], (totals.get(row[0]) ?? 0) + row[1]);
   }
-  await addToBalances(trx, [...totals].filter(([, v]) => v !== 0).sort(([a], [b]) => cmp(a, b)), now);
+  await addToBalances(trx, [...totals].filter(([, v]) => v !== 0).sort(([a], [b]) => compareText(a, b)), now);
   return posted;
 }
 

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { batchLanes, inTx, type Q } from '../../db/tx.ts';
 import { afterPaymentJob } from '../drops/index.ts';
-import { Account } from '../ledger/index.ts';
+import { Account, postTxns } from '../ledger/index.ts';
+import { compareText } from '../../util/compare.ts';
 
 /**
  * Group commit of payments from balance (docs/drops.md "Under load"): the balance payments that
@@ -14,7 +15,7 @@ import { Account } from '../ledger/index.ts';
  *   2. the buyers' balances debited by one conditional UPDATE (balance ≥ price; RETURNING says who had it;
  *      an account paying several orders of the batch is debited member by member, sorted by account)
  *   3. for the members debited: one UPDATE of their orders to paid, their events, payments, ledger
- *      transactions and entries (multi-row inserts), ONE credit of the escrow balance for the batch
+ *      transactions and entries (multi-row inserts; the ledger's postTxns), ONE credit of the escrow balance for the batch
  *      total (the row every payment credits: one lock per batch instead of one per payment), their
  *      after-payment jobs.
  *
@@ -47,8 +48,6 @@ export function writePayBatch(ctx: AppContext, ps: readonly BalancePayment[]): P
   return inTx(ctx, (trx) => writeIn(ctx, trx, ps));
 }
 
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
 async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): Promise<PayOutcome[]> {
   const now = ctx.now();
   const out: PayOutcome[] = ps.map(() => 'notPayable');
@@ -58,7 +57,7 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
   ps.forEach((p, i) => (first.has(p.orderNo) ? dup.push(i) : first.set(p.orderNo, i)));
 
   // 1. the order rows (sorted; locked on PostgreSQL)
-  const nos = [...first.keys()].sort(cmp);
+  const nos = [...first.keys()].sort(compareText);
   let q = trx.selectFrom('orders').select(['order_no', 'status']).where('order_no', 'in', nos).orderBy('order_no');
   if (ctx.db.dialect === 'postgres') q = q.forUpdate();
   const status = new Map((await q.execute()).map((r) => [r.order_no, r.status]));
@@ -67,7 +66,7 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
   // 2. debits: the accounts that pay one order of the batch in ONE conditional UPDATE (balance ≥ its price;
   //    RETURNING names the accounts debited, the others are short); an account paying several orders of the
   //    batch at once is debited member by member, sorted by account.
-  payable.sort((a, b) => cmp(Account.user(ps[a]!.userId), Account.user(ps[b]!.userId)) || cmp(ps[a]!.orderNo, ps[b]!.orderNo));
+  payable.sort((a, b) => compareText(Account.user(ps[a]!.userId), Account.user(ps[b]!.userId)) || compareText(ps[a]!.orderNo, ps[b]!.orderNo));
   const paid: number[] = [];
   const byAccount = new Map<string, number[]>();
   for (const i of payable) {
@@ -130,32 +129,19 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
       .insertInto('payments')
       .values(part.map((p) => ({ provider: 'balance', provider_trade_no: p.orderNo, order_no: p.orderNo, user_id: p.userId, amount_fen: p.priceFen, outcome: 'applied', raw: '{}', created_at: now })))
       .execute();
-    await trx.insertInto('ledger_txns').values(part.map((p) => ({ id: `pay:balance:${p.orderNo}`, kind: 'pay', order_no: p.orderNo, created_at: now }))).execute();
-    const entries = part
-      .filter((p) => p.priceFen !== 0)
-      .flatMap((p) =>
-        [
-          { account: Account.escrow, amount_fen: p.priceFen },
-          { account: Account.user(p.userId), amount_fen: -p.priceFen },
-        ]
-          .sort((x, y) => cmp(x.account, y.account))
-          .map((e) => ({ txn_id: `pay:balance:${p.orderNo}`, ...e, created_at: now })),
-      );
-    if (entries.length) await trx.insertInto('ledger_entries').values(entries).execute();
     await trx
       .insertInto('jobs')
       .values(part.map((p) => ({ ...jobRow(afterPaymentJob(p.kind, p.orderNo)), created_at: jobAt, updated_at: jobAt, run_at: jobAt })))
       .onConflict((oc) => oc.column('job_key').doNothing())
       .execute();
   }
-  const total = paid.reduce((a, i) => a + ps[i]!.priceFen, 0);
-  if (total > 0) {
-    await trx
-      .insertInto('ledger_balances')
-      .values({ account: Account.escrow, balance_fen: total, updated_at: now })
-      .onConflict((oc) => oc.column('account').doUpdateSet({ balance_fen: sql`ledger_balances.balance_fen + excluded.balance_fen`, updated_at: now }))
-      .execute();
-  }
+  // The ledger transactions and ONE credit of the escrow for the batch total; the buyers were debited in step 2.
+  const posted = await postTxns(
+    trx,
+    paid.map((i) => ({ id: `pay:balance:${ps[i]!.orderNo}`, kind: 'pay' as const, orderNo: ps[i]!.orderNo, entries: [{ account: Account.escrow, amountFen: ps[i]!.priceFen }, { account: Account.user(ps[i]!.userId), amountFen: -ps[i]!.priceFen }], now })),
+    { userDebitsApplied: true },
+  );
+  if (posted.size !== paid.length) throw new Error('payment batch: a ledger transaction was posted already');
   for (const i of paid) out[i] = 'ok';
   return out;
 }
