@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { writeOf } from '../src/db/change-feed.ts';
+import type { ApiError } from '../src/http/envelope.ts';
+import { requireTrader } from '../src/modules/kyc/index.ts';
 import { buy, makeDrop, makeDropApp } from './drops-helpers.ts';
 import { call, type TestApp } from './helpers.ts';
 import { makeTrader, type FakeChain } from './market-helpers.ts';
@@ -115,6 +117,64 @@ describe('session and trading-gate caches', () => {
       file.close();
     }
     expect(await eventually(async () => (await buy(t, u, projectId, 1)).status === '1100')).toBe(true);
+  });
+});
+
+/** Runs `statement` on a connection of its own (a plain SQL client): `?` placeholders on SQLite, `$n` on PostgreSQL. */
+async function plainSql(statement: string, params: unknown[]) {
+  if (t.ctx.db.dialect === 'postgres') {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: t.ctx.config.databaseUrl });
+    await client.connect();
+    let i = 0;
+    await client.query(statement.replace(/\?/g, () => `$${++i}`), params);
+    await client.end();
+  } else {
+    const { openSqliteFile } = await import('../src/db/sqlite-driver.ts');
+    const path = await import('node:path');
+    const file = openSqliteFile(path.join(t.ctx.config.dataDir, 'marketplace.sqlite'));
+    file.prepare(statement).run(...(params as never[]));
+    file.close();
+  }
+}
+
+describe('what the caches do not forget', () => {
+  it("another connection's commit that changes nothing they keep (the worker lease's renewal, a user's other column) clears neither", async () => {
+    const projectId = await dropOn();
+    const u = await makeTrader(t);
+    expect((await buy(t, u, projectId, 1)).status).toBe('000000');
+    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    // This process's own writes (the new user's rows) also moved the counters since they were last read; the
+    // first commit of another connection shows those (a harmless extra clear). Steady state after it:
+    await plainSql('update worker_lease set expires_at = expires_at + 1', []);
+    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    // On SQLite both commits move the file's data_version; the change counters (migration 0033) show nothing the caches keep changed.
+    await plainSql('update worker_lease set expires_at = expires_at + 1', []);
+    await plainSql('update users set regist_channel = regist_channel where id = ?', [u.userId]);
+    expect(await reads(t, () => buy(t, u, projectId, 1))).toBe(0);
+    // A change of what they keep still reaches them.
+    await plainSql('update users set wallet_address = null where id = ?', [u.userId]);
+    expect(await eventually(async () => (await buy(t, u, projectId, 1)).message === 'please link a wallet first')).toBe(true);
+  });
+
+  it('a write seen before its transaction rolled back is forgotten at the rollback', async () => {
+    const projectId = await dropOn();
+    const u = await makeTrader(t);
+    expect((await buy(t, u, projectId, 1)).status).toBe('000000');
+    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    await expect(
+      t.ctx.db.kysely.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ wallet_address: null }).where('id', '=', u.userId).execute();
+        // The gate reads while the transaction is open: on SQLite's one connection it sees (and keeps) the uncommitted row.
+        const seen = await requireTrader(t.ctx, u.userId).then(
+          () => 'wallet',
+          (e: ApiError) => e.message,
+        );
+        if (t.ctx.db.dialect === 'sqlite') expect(seen).toBe('tradeNeedWallet');
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect((await buy(t, u, projectId, 1)).status).toBe('000000');
   });
 });
 

@@ -10,9 +10,13 @@ import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTrans
  * - PostgreSQL: triggers (migration 0032) `NOTIFY cfx_table_changed, '<table>'` at COMMIT of any
  *   connection's change to a watched table, and each process LISTENs on a connection of its own.
  *   While that connection is down the feed is not `reliable()` (a cache must not serve then);
- * - SQLite: another connection's commit (another process on the file) changes `PRAGMA data_version`
- *   of ours; `poll()` reads it (microseconds, at most once per turn of the event loop) and reports a
- *   change of every watched table.
+ * - SQLite: another connection's commit (another process on the file, the worker lease's own
+ *   connection) changes `PRAGMA data_version` of ours; `poll()` reads it (microseconds, at most once
+ *   per turn of the event loop). When it moved, the per-table counters of migration 0033 (triggers)
+ *   say which watched tables changed, and only their caches forget; a watched table without a
+ *   counter (or a database before 0033) counts as changed. A write this process reported at its
+ *   statement and then rolled back is reported again at the rollback (`rolledBack`), so a cache
+ *   that read the uncommitted row in between forgets it.
  *
  * Raw SQL strings and `Db.run` statements are not seen: watched tables are written through Kysely
  * (the one `Db.run` write, the session's last-seen time, changes nothing a cache keeps).
@@ -37,6 +41,12 @@ export interface ChangeFeed {
   poll(): void;
   /** The plugin that reports this process's Kysely writes (installed on the database's Kysely). */
   readonly plugin: KyselyPlugin;
+  /**
+   * SQLite's one connection: a transaction began / rolled back. The tables whose writes were reported
+   * since the begin are reported again at the rollback (a cache may have read their uncommitted rows).
+   */
+  began(): void;
+  rolledBack(): void;
   close(): Promise<void>;
 }
 
@@ -67,7 +77,14 @@ function matches(w: Watch, write: NonNullable<ReturnType<typeof writeOf>>): bool
   return true;
 }
 
-export function createChangeFeed(opts: { postgresUrl?: string; dataVersion?: () => number; log?: (msg: string, extra?: unknown) => void }): ChangeFeed {
+export function createChangeFeed(opts: {
+  postgresUrl?: string;
+  /** SQLite: the connection's `PRAGMA data_version`. */
+  dataVersion?: () => number;
+  /** SQLite: the change counters by table (migration 0033); undefined where they cannot be read. */
+  counters?: () => ReadonlyMap<string, number> | undefined;
+  log?: (msg: string, extra?: unknown) => void;
+}): ChangeFeed {
   const listeners = new Map<string, Set<{ w: Watch; fn: () => void }>>();
   const fireTable = (table: string) => {
     const set = listeners.get(table);
@@ -78,15 +95,21 @@ export function createChangeFeed(opts: { postgresUrl?: string; dataVersion?: () 
   };
   // Writes are reported once their statement has run (the plugin's result hook), so a read that
   // follows the write in this process never finds the cache holding the state before it.
-  const pending = new WeakMap<object, (() => void)[]>();
+  const pending = new WeakMap<object, { tables: string[]; fns: (() => void)[] }>();
+  /** SQLite: the watched tables written since the transaction began (one connection, one transaction at a time). */
+  const writtenInTx = new Set<string>();
   const plugin: KyselyPlugin = {
     transformQuery(args: PluginTransformQueryArgs) {
       if (listeners.size) {
         const write = writeOf(args.node);
         if (write) {
-          const due: (() => void)[] = [];
-          for (const t of write.tables) for (const l of listeners.get(t) ?? []) if (matches(l.w, write)) due.push(l.fn);
-          if (due.length) pending.set(args.queryId, due);
+          const due = { tables: [] as string[], fns: [] as (() => void)[] };
+          for (const t of write.tables) {
+            const before = due.fns.length;
+            for (const l of listeners.get(t) ?? []) if (matches(l.w, write)) due.fns.push(l.fn);
+            if (due.fns.length > before) due.tables.push(t);
+          }
+          if (due.fns.length) pending.set(args.queryId, due);
         }
       }
       return args.node;
@@ -95,13 +118,15 @@ export function createChangeFeed(opts: { postgresUrl?: string; dataVersion?: () 
       const due = pending.get(args.queryId);
       if (due) {
         pending.delete(args.queryId);
-        for (const fn of due) fn();
+        for (const t of due.tables) writtenInTx.add(t);
+        for (const fn of due.fns) fn();
       }
       return args.result;
     },
   };
 
   let lastVersion: number | undefined;
+  let lastCounts: ReadonlyMap<string, number> | undefined;
   let polledThisTurn = false;
   const endTurn = () => {
     polledThisTurn = false;
@@ -169,8 +194,24 @@ export function createChangeFeed(opts: { postgresUrl?: string; dataVersion?: () 
       polledThisTurn = true;
       setImmediate(endTurn);
       const v = opts.dataVersion();
-      if (lastVersion !== undefined && v !== lastVersion) fireAll();
+      if (v === lastVersion) return;
+      // Read after data_version: a commit in between shows in the counters now and as another new
+      // data_version at the next poll, whose counters then have nothing new.
+      const counts = opts.counters?.();
+      if (lastVersion !== undefined) {
+        if (!counts || !lastCounts) fireAll();
+        else for (const table of [...listeners.keys()]) if (counts.get(table) === undefined || counts.get(table) !== lastCounts.get(table)) fireTable(table);
+      }
       lastVersion = v;
+      lastCounts = counts;
+    },
+    began() {
+      writtenInTx.clear();
+    },
+    rolledBack() {
+      const tables = [...writtenInTx];
+      writtenInTx.clear();
+      for (const t of tables) fireTable(t);
     },
     async close() {
       closed = true;
@@ -186,7 +227,8 @@ export function createChangeFeed(opts: { postgresUrl?: string; dataVersion?: () 
 /**
  * A bounded in-process cache that forgets everything when one of its tables changes (change feed),
  * and serves nothing while the feed is not reliable. Entries also expire after `ttlMs` of the
- * cache clock: a bound for what the feed cannot see (a rolled-back write reported at its statement).
+ * cache clock: a bound for what the feed cannot see (a raw SQL write of this process to a watched
+ * table, which the code does not make).
  * A read that raced with a change is not stored: `set` takes the generation taken before the read.
  */
 export class ChangeCache<K, V> {

@@ -43,10 +43,26 @@ export interface Db {
  * writer did anyway for every transaction that writes.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
+  /** `feed`: told when a transaction begins and rolls back (change-feed.ts: writes reported at their statement and then undone). */
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly feed: Pick<ChangeFeed, 'began' | 'rolledBack'>,
+  ) {
+    super(config);
+  }
   override createDriver(): Driver {
     const driver = super.createDriver() as SqliteDriver;
+    const rollback = driver.rollbackTransaction.bind(driver);
     driver.beginTransaction = async (connection: DatabaseConnection) => {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+      this.feed.began();
+    };
+    driver.rollbackTransaction = async (connection: DatabaseConnection) => {
+      try {
+        await rollback(connection);
+      } finally {
+        this.feed.rolledBack();
+      }
     };
     return driver;
   }
@@ -92,9 +108,20 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPo
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   sqlite.exec('PRAGMA busy_timeout = 5000');
-  // Another connection's commit (another process on this file) changes our data_version.
-  const changes = createChangeFeed({ dataVersion: () => Number((sqlite.prepare('PRAGMA data_version').all([])[0] as { data_version: number }).data_version) });
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }), plugins: [changes.plugin] });
+  // Another connection's commit (another process on this file) changes our data_version; the change
+  // counters (migration 0033, absent until it ran) say which of the watched tables it changed.
+  const changes = createChangeFeed({
+    dataVersion: () => Number((sqlite.prepare('PRAGMA data_version').all([])[0] as { data_version: number }).data_version),
+    counters: () => {
+      try {
+        const rows = sqlite.prepare('select tbl, n from change_counters').all([]) as { tbl: string; n: number }[];
+        return new Map(rows.map((r) => [r.tbl, Number(r.n)]));
+      } catch {
+        return undefined;
+      }
+    },
+  });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, changes), plugins: [changes.plugin] });
   return {
     kysely,
     dialect: 'sqlite',

@@ -30,6 +30,7 @@ import * as m0029 from './migrations/0029-release-media.ts';
 import * as m0030 from './migrations/0030-release-drafts.ts';
 import * as m0031 from './migrations/0031-worker-lease.ts';
 import * as m0032 from './migrations/0032-change-notify.ts';
+import * as m0033 from './migrations/0033-change-counters.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -89,6 +90,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0031-worker-lease': m0031.migration,
   // 0032: PostgreSQL change triggers for the exact session and trading-gate caches (db/change-feed.ts).
   '0032-change-notify': m0032.migration,
+  // 0033: SQLite change counters (triggers) so another connection's commit clears only the caches of what it changed.
+  '0033-change-counters': m0033.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -109,7 +109,7 @@ interface SessionEntry {
 /**
  * Live sessions by token hash, per process: the session check of every call answered from memory.
  * Exact: forgotten on a change to `sessions` (revoked, expiry moved) or `users` (frozen) in this
- * or another process (db/change-feed.ts); the expiry is checked on every use; at most 5 s old.
+ * or another process (db/change-feed.ts); the expiry is checked on every use; at most 60 s old.
  */
 /** A new session or user changes no cached session; a user's freeze does (the session check refuses frozen users). */
 const SESSION_WATCH = [
@@ -119,7 +119,7 @@ const SESSION_WATCH = [
 const sessionCaches = new WeakMap<object, ChangeCache<string, SessionEntry>>();
 function sessionCache(ctx: AppContext): ChangeCache<string, SessionEntry> {
   let c = sessionCaches.get(ctx.db);
-  if (!c) sessionCaches.set(ctx.db, (c = new ChangeCache(ctx.db.changes, SESSION_WATCH, { ttlMs: 5000, max: 200_000, now: () => ctx.monotonicNow() })));
+  if (!c) sessionCaches.set(ctx.db, (c = new ChangeCache(ctx.db.changes, SESSION_WATCH, { ttlMs: 60_000, max: 200_000, now: () => ctx.monotonicNow() })));
   return c;
 }
 

@@ -39,7 +39,7 @@ function gateQuery(ctx: AppContext): CompiledQuery<GateRow> {
  */
 /**
  * The gate's row by user, per process: forgotten on a change to the user's gate columns or to
- * `realname` in this or another process (db/change-feed.ts), at most 5 s old. A user not found is
+ * `realname` in this or another process (db/change-feed.ts), at most 60 s old. A user not found is
  * not kept (a new user's row is then no change to watch).
  */
 const GATE_WATCH = [
@@ -49,7 +49,7 @@ const GATE_WATCH = [
 const gateCaches = new WeakMap<object, ChangeCache<number, GateRow>>();
 function gateCache(ctx: AppContext): ChangeCache<number, GateRow> {
   let c = gateCaches.get(ctx.db);
-  if (!c) gateCaches.set(ctx.db, (c = new ChangeCache(ctx.db.changes, GATE_WATCH, { ttlMs: 5000, max: 200_000, now: () => ctx.monotonicNow() })));
+  if (!c) gateCaches.set(ctx.db, (c = new ChangeCache(ctx.db.changes, GATE_WATCH, { ttlMs: 60_000, max: 200_000, now: () => ctx.monotonicNow() })));
   return c;
 }
 
