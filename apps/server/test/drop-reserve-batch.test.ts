@@ -483,3 +483,48 @@ describe('group commit of expiry', () => {
     await expectLedgerBalanced(t);
   });
 });
+
+describe('group commit of cancels', () => {
+  it("buyers' cancels arriving together share transactions: each order cancelled once, the units and quotas back once, a double cancel answered 订单当前状态不可取消", async () => {
+    const a = await makeDrop(t, { supply: 200, priceFen: 300, perIdentityLimit: 2, maxPerOrder: 2 });
+    const b = await makeDrop(t, { supply: 100, priceFen: 500, perIdentityLimit: 2, maxPerOrder: 2 });
+    const users = await Promise.all(Array.from({ length: 60 }, () => makeTrader(t)));
+    const orders: { orderNo: string; projectId: number; u: Trader }[] = [];
+    for (const [i, u] of users.entries()) {
+      const release = i % 3 === 0 ? b : a;
+      const r = await buy(t, u, release.projectId, 2);
+      expect(r.status).toBe('000000');
+      orders.push({ orderNo: r.data.orderNo, projectId: release.projectId, u });
+    }
+    expect((await stock(t, a.projectId)).taken).toBe(80);
+    expect((await stock(t, b.projectId)).taken).toBe(40);
+    const twice = orders[5]!;
+    const c = countStatements(t);
+    let answers: { status: string; message: string }[];
+    try {
+      answers = await Promise.all(
+        [...orders, twice].map((o) => call(t, '/payment/nftOrder/V1/cannelOrder', { orderNo: o.orderNo }, { ...o.u.h, lang: 'zh' })),
+      );
+    } finally {
+      c.restore();
+    }
+    const batchTxs = c.counts.openedBy.filter((st) => st.includes('writeCloseBatch')).length;
+    console.log(`61 cancels at once: ${batchTxs} transaction(s), ${c.counts.statements} statements`);
+    expect(batchTxs).toBeLessThan(60 / 4);
+    // The double cancel: exactly one of its two calls cancelled the order.
+    const ofTwice = answers!.filter((_, i) => i === 5 || i === 60);
+    expect(ofTwice.map((r) => r.status).sort()).toEqual(['000000', '1015']);
+    expect(ofTwice.find((r) => r.status === '1015')!.message).toBe('订单当前状态不可取消');
+    expect(answers!.filter((r) => r.status === '000000')).toHaveLength(60);
+    const db = t.ctx.db.kysely;
+    const rows = await db.selectFrom('orders').select(['status', 'closed_by']).where('order_no', 'in', orders.map((o) => o.orderNo)).execute();
+    expect(rows.every((r) => r.status === 'cancelled' && r.closed_by === 'buyer')).toBe(true);
+    const events = await db.selectFrom('order_events').select('order_no').where('order_no', 'in', orders.map((o) => o.orderNo)).where('to_status', '=', 'cancelled').execute();
+    expect(events).toHaveLength(60);
+    expect((await stock(t, a.projectId)).taken).toBe(0);
+    expect((await stock(t, b.projectId)).taken).toBe(0);
+    const quotas = await db.selectFrom('drop_quota').select('taken').where('project_id', 'in', [a.projectId, b.projectId]).where('taken', '>', 0).execute();
+    expect(quotas).toEqual([]);
+    await expectLedgerBalanced(t);
+  });
+});

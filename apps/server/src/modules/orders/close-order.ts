@@ -1,8 +1,18 @@
 import type { AppContext } from '../../context.ts';
-import { inTx, type Q } from '../../db/tx.ts';
+import { batchLanes, inTx, type Q } from '../../db/tx.ts';
+import { GroupCommit } from '../../db/group-commit.ts';
+import { compareText } from '../../util/compare.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
 import { orderHooks } from './order-hooks.ts';
 import { notifyOrderExpired } from '../messages/index.ts';
+
+type CloseOpts = { dueOnly?: boolean; reason?: string; byBuyer?: boolean };
+
+/** Read before any transaction: most calls find nothing to close (already paid or closed) and open none. */
+async function closable(ctx: AppContext, orderNo: string, opts: CloseOpts, now: number): Promise<boolean> {
+  const o = await ctx.db.kysely.selectFrom('orders').select(['status', 'expires_at']).where('order_no', '=', orderNo).executeTakeFirst();
+  return !!o && (o.status === 'created' || o.status === 'paying') && !(opts.dueOnly && Number(o.expires_at) > now);
+}
 
 /**
  * Closes an unpaid order (created / paying) as `expired` or `cancelled` and releases its listing,
@@ -14,26 +24,69 @@ export async function closeUnpaidOrder(
   ctx: AppContext,
   orderNo: string,
   to: 'expired' | 'cancelled',
-  opts: { dueOnly?: boolean; reason?: string; byBuyer?: boolean } = {},
+  opts: CloseOpts = {},
 ): Promise<boolean> {
+  if (!(await closable(ctx, orderNo, opts, ctx.now()))) return false;
+  // The transaction's result is the boolean itself: a staff action's audit hook (admin/audit.ts) reads it.
+  return inTx(ctx, async (trx) => (await closeAllInTx(ctx, trx, [{ orderNo, to, opts }]))[0]!);
+}
+
+interface CloseRequest {
+  orderNo: string;
+  to: 'expired' | 'cancelled';
+  opts: CloseOpts;
+}
+
+/** Closes requested together per transaction, at most. */
+const CLOSE_BATCH = 100;
+const closeQueues = new WeakMap<object, GroupCommit<CloseRequest, boolean>>();
+
+/**
+ * closeUnpaidOrder through group commit: the closes that arrive in this process while its previous
+ * batch is being written share ONE transaction (writeCloseBatch). A buyer's cancel takes this path:
+ * under a drop's flood one transaction per cancel cost its BEGIN/COMMIT and a stock update each. A
+ * batch that fails is written again member by member. Not for callers that bring their own
+ * transaction hook (staff actions with their audit row): those use closeUnpaidOrder.
+ */
+export async function closeUnpaidOrderInBatch(ctx: AppContext, orderNo: string, to: 'expired' | 'cancelled', opts: CloseOpts = {}): Promise<boolean> {
+  if (!(await closable(ctx, orderNo, opts, ctx.now()))) return false;
+  let q = closeQueues.get(ctx.db);
+  if (!q) closeQueues.set(ctx.db, (q = new GroupCommit({ maxBatch: CLOSE_BATCH, lanes: batchLanes(ctx), write: (rs) => writeCloseBatch(ctx, rs) })));
+  return q.submit({ orderNo, to, opts });
+}
+
+/**
+ * Writes closes in one transaction: the orders moved in order-number order (the lock order of the
+ * balance payments' batches), then the drop units of all of them given back at once (one stock
+ * update per release). Each member's outcome (closed or not), in the given order.
+ */
+function writeCloseBatch(ctx: AppContext, rs: readonly CloseRequest[]): Promise<boolean[]> {
+  return inTx(ctx, (trx) => closeAllInTx(ctx, trx, rs));
+}
+
+async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]): Promise<boolean[]> {
   const now = ctx.now();
-  // Read before the transaction: most calls find nothing to close (already paid or closed) and open none.
-  const o = await ctx.db.kysely.selectFrom('orders').select(['status', 'expires_at']).where('order_no', '=', orderNo).executeTakeFirst();
-  if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
-  if (opts.dueOnly && Number(o.expires_at) > now) return false;
-  return inTx(ctx, async (trx) => {
-    const closed = await closeInTx(ctx, trx, orderNo, to, opts, now);
-    if (closed) await orderHooks(ctx).releaseUnpaid(ctx, trx, [orderNo], now);
-    return closed;
-  });
+  const out = rs.map(() => false);
+  const closed: string[] = [];
+  const order = rs.map((_, i) => i).sort((a, b) => compareText(rs[a]!.orderNo, rs[b]!.orderNo));
+  for (const i of order) {
+    const r = rs[i]!;
+    // The same order twice in a batch (a double click): the second finds it closed.
+    if (await closeInTx(ctx, trx, r.orderNo, r.to, r.opts, now)) {
+      out[i] = true;
+      closed.push(r.orderNo);
+    }
+  }
+  await orderHooks(ctx).releaseUnpaid(ctx, trx, closed, now);
+  return out;
 }
 
 /**
  * Moves one unpaid order to `to` and releases its listing, in the caller's transaction (transactions
  * begin IMMEDIATE on SQLite and hold the write lock: reading first is safe). The drop units are given
- * back by the caller (orderHooks().releaseUnpaid), once for all the orders it closed.
+ * back by writeCloseBatch, once for all the orders it closed.
  */
-async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired' | 'cancelled', opts: { dueOnly?: boolean; reason?: string; byBuyer?: boolean }, now: number): Promise<boolean> {
+async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired' | 'cancelled', opts: CloseOpts, now: number): Promise<boolean> {
   const o = await trx.selectFrom('orders').select(['status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
   if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
   if (opts.dueOnly && Number(o.expires_at) > now) return false;
@@ -74,13 +127,7 @@ export async function expireDueOrders(ctx: AppContext, limit = 500): Promise<num
   for (let i = 0; i < due.length; i += EXPIRE_CHUNK) {
     const chunk = due.slice(i, i + EXPIRE_CHUNK).map((d) => d.order_no);
     try {
-      n += await inTx(ctx, async (trx) => {
-        const t = ctx.now();
-        const closed: string[] = [];
-        for (const no of chunk) if (await closeInTx(ctx, trx, no, 'expired', { dueOnly: true }, t)) closed.push(no);
-        await orderHooks(ctx).releaseUnpaid(ctx, trx, closed, t);
-        return closed.length;
-      });
+      n += (await writeCloseBatch(ctx, chunk.map((orderNo) => ({ orderNo, to: 'expired' as const, opts: { dueOnly: true } })))).filter(Boolean).length;
     } catch {
       for (const no of chunk) if (await closeUnpaidOrder(ctx, no, 'expired', { dueOnly: true }).catch(() => false)) n++;
     }
