@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { batchLanes, inTx, type Q } from '../../db/tx.ts';
-import { GroupCommit } from '../../db/group-commit.ts';
+import { inTx, type Q } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
 import { orderHooks } from './order-hooks.ts';
@@ -37,24 +36,6 @@ interface CloseRequest {
   opts: CloseOpts;
 }
 
-/** Closes requested together per transaction, at most. */
-const CLOSE_BATCH = 100;
-const closeQueues = new WeakMap<object, GroupCommit<CloseRequest, boolean>>();
-
-/**
- * closeUnpaidOrder through group commit: the closes that arrive in this process while its previous
- * batch is being written share ONE transaction (writeCloseBatch). A buyer's cancel takes this path:
- * under a drop's flood one transaction per cancel cost its BEGIN/COMMIT and a stock update each. A
- * batch that fails is written again member by member. Not for callers that bring their own
- * transaction hook (staff actions with their audit row): those use closeUnpaidOrder.
- */
-export async function closeUnpaidOrderInBatch(ctx: AppContext, orderNo: string, to: 'expired' | 'cancelled', opts: CloseOpts = {}): Promise<boolean> {
-  if (!(await closable(ctx, orderNo, opts, ctx.now()))) return false;
-  let q = closeQueues.get(ctx.db);
-  if (!q) closeQueues.set(ctx.db, (q = new GroupCommit({ maxBatch: CLOSE_BATCH, lanes: batchLanes(ctx), write: (rs) => writeCloseBatch(ctx, rs) })));
-  return q.submit({ orderNo, to, opts });
-}
-
 /**
  * Writes closes in one transaction: the orders moved in order-number order (the lock order of the
  * balance payments' batches), then the drop units of all of them given back at once (one stock
@@ -71,7 +52,7 @@ async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]
   const order = rs.map((_, i) => i).sort((a, b) => compareText(rs[a]!.orderNo, rs[b]!.orderNo));
   for (const i of order) {
     const r = rs[i]!;
-    // The same order twice in a batch (a double click): the second finds it closed.
+    // The same order twice in a batch: the second finds it closed.
     if (await closeInTx(ctx, trx, r.orderNo, r.to, r.opts, now)) {
       out[i] = true;
       closed.push(r.orderNo);
@@ -84,7 +65,7 @@ async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]
 /**
  * Moves one unpaid order to `to` and releases its listing, in the caller's transaction (transactions
  * begin IMMEDIATE on SQLite and hold the write lock: reading first is safe). The drop units are given
- * back by writeCloseBatch, once for all the orders it closed.
+ * back by closeAllInTx, once for all the orders it closed.
  */
 async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired' | 'cancelled', opts: CloseOpts, now: number): Promise<boolean> {
   const o = await trx.selectFrom('orders').select(['status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
