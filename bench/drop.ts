@@ -12,6 +12,7 @@
 //   env: BENCH_STOCK, BENCH_ATTEMPTS, BENCH_USERS, BENCH_CONCURRENCY, BENCH_LIMIT (per identity, 2),
 //   BENCH_WINDOW_S (payment window, 10), CHAIN_BLOCK_INTERVAL_MS, CHAIN_RECEIPT_INTERVAL_MS (200),
 //   BENCH_SERVERS=1 (a comparison: everything on one process), BENCH_PROF=1 (CPU profiles of the servers),
+//   BENCH_SEMI_SPACE_MB (64, as `npm start` runs the server; 0 = V8's default),
 //   BENCH_KEEP=1 keeps the data dir, the logs and the PostgreSQL database.
 //
 // Layout: server A = apps/server/src/main.ts with the embedded @xcfx/node, the job worker (expiry,
@@ -155,6 +156,8 @@ function startServer(name: string, extra: Record<string, string>): ChildProcess 
   const out = fs.openSync(path.join(dataDir, `${name}.log`), 'a');
   // BENCH_PROF=1: a V8 CPU profile of each server, written into the data dir at exit (use with BENCH_KEEP=1).
   const prof = env.BENCH_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, `prof-${name}`)}`] : [];
+  const semi = num(env.BENCH_SEMI_SPACE_MB, 64);
+  if (semi > 0) prof.push(`--max-semi-space-size=${semi}`);
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(repo, 'apps/server/src/main.ts')], { cwd: repo, env: serverEnv(extra), stdio: ['ignore', out, out] });
   children.push(child);
   child.once('exit', (code, sig) => {
