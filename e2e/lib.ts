@@ -70,7 +70,7 @@ async function startServerOnce(env: Record<string, string>): Promise<Server> {
   for (;;) {
     if (proc.exitCode !== null || proc.signalCode !== null) {
       const log = fs.readFileSync(logFile, 'utf8');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
       if (/EADDRINUSE|address already in use/i.test(log)) throw new PortTakenError(`port taken: ${log.slice(-500)}`);
       throw new Error(`server exited: ${log}`);
     }
@@ -115,9 +115,18 @@ async function startServerOnce(env: Record<string, string>): Promise<Server> {
         await exited;
         clearTimeout(timer);
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      removeDataDir(dataDir);
     },
   };
+}
+
+/**
+ * Removes a server's data directory once the server has exited. Its embedded chain node (a child of
+ * the server) stops when the server goes and may still write its last files for a moment: a removal
+ * that met those failed a CI run with ENOTEMPTY, so it is retried for up to 10 s.
+ */
+function removeDataDir(dataDir: string) {
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 40, retryDelay: 250 });
 }
 
 export async function launchBrowser(): Promise<Browser> {
