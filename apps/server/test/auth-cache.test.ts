@@ -6,7 +6,7 @@ import type { ApiError } from '../src/http/envelope.ts';
 import { requireTrader } from '../src/modules/kyc/index.ts';
 import { buy, makeDrop, makeDropApp } from './drops-helpers.ts';
 import { call, type TestApp } from './helpers.ts';
-import { makeTrader, type FakeChain } from './market-helpers.ts';
+import { makeTrader, type FakeChain, type Trader } from './market-helpers.ts';
 
 /**
  * The session and trading-gate caches (accounts/sessions.ts, kyc/require-trader.ts) on the change
@@ -48,6 +48,9 @@ async function reads(app: { ctx: TestApp['ctx'] }, fn: () => Promise<unknown>) {
   return n;
 }
 
+/** Until `app` answers `u`'s createOrder without reading the session or the gate (PostgreSQL: once its LISTEN connection is up). */
+const warm = (app: TestApp, u: Trader, projectId: number) => eventually(async () => (await reads(app, () => buy(app, u, projectId, 1))) === 0);
+
 const on = (app: App) => ({ ...t, app: app.app, ctx: app.ctx }) as unknown as TestApp;
 const dropOn = async () => (await makeDrop(t, { supply: 1000, priceFen: 100, perIdentityLimit: 50, maxPerOrder: 1 })).projectId;
 /** Until `f` holds (PostgreSQL delivers the NOTIFY of a commit a moment later), at most 3 s. */
@@ -65,7 +68,7 @@ describe('session and trading-gate caches', () => {
     const u = await makeTrader(t);
     expect((await buy(t, u, projectId, 1)).status).toBe('000000');
     // On PostgreSQL the cache serves only once its LISTEN connection is up.
-    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    await warm(t, u, projectId);
     expect(await reads(t, () => buy(t, u, projectId, 1))).toBe(0);
   });
 
@@ -87,7 +90,7 @@ describe('session and trading-gate caches', () => {
     const o = on(other);
     // Both processes have both users cached.
     for (const app of [t, o]) for (const u of [a, b]) expect((await buy(app, u, projectId, 1)).status).toBe('000000');
-    await eventually(async () => (await reads(o, () => buy(o, a, projectId, 1))) === 0);
+    await warm(o, a, projectId);
     // The logout and the unlink go through the OTHER process; this one must notice.
     expect((await call(o, '/api/user/v1/logout', {}, a.h)).status).toBe('000000');
     await other.ctx.db.kysely.updateTable('users').set({ wallet_address: null }).where('id', '=', b.userId).execute();
@@ -102,7 +105,7 @@ describe('session and trading-gate caches', () => {
     const projectId = await dropOn();
     const u = await makeTrader(t);
     expect((await buy(t, u, projectId, 1)).status).toBe('000000');
-    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    await warm(t, u, projectId);
     if (t.ctx.db.dialect === 'postgres') {
       const pg = (await import('pg')).default;
       const client = new pg.Client({ connectionString: t.ctx.config.databaseUrl });
@@ -143,11 +146,11 @@ describe('what the caches do not forget', () => {
     const projectId = await dropOn();
     const u = await makeTrader(t);
     expect((await buy(t, u, projectId, 1)).status).toBe('000000');
-    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    await warm(t, u, projectId);
     // This process's own writes (the new user's rows) also moved the counters since they were last read; the
     // first commit of another connection shows those (a harmless extra clear). Steady state after it:
     await plainSql('update worker_lease set expires_at = expires_at + 1', []);
-    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    await warm(t, u, projectId);
     // On SQLite both commits move the file's data_version; the change counters (migration 0033) show nothing the caches keep changed.
     await plainSql('update worker_lease set expires_at = expires_at + 1', []);
     await plainSql('update users set regist_channel = regist_channel where id = ?', [u.userId]);
@@ -161,7 +164,7 @@ describe('what the caches do not forget', () => {
     const projectId = await dropOn();
     const u = await makeTrader(t);
     expect((await buy(t, u, projectId, 1)).status).toBe('000000');
-    await eventually(async () => (await reads(t, () => buy(t, u, projectId, 1))) === 0);
+    await warm(t, u, projectId);
     await expect(
       t.ctx.db.kysely.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ wallet_address: null }).where('id', '=', u.userId).execute();

@@ -37,14 +37,10 @@ interface CloseRequest {
 }
 
 /**
- * Writes closes in one transaction: the orders moved in order-number order (the lock order of the
- * balance payments' batches), then the drop units of all of them given back at once (one stock
- * update per release). Each member's outcome (closed or not), in the given order.
+ * Closes orders in the caller's transaction: the orders moved in order-number order (the lock order
+ * of the balance payments' batches), then the drop units of all of them given back at once (one
+ * stock update per release). Each member's outcome (closed or not), in the given order.
  */
-function writeCloseBatch(ctx: AppContext, rs: readonly CloseRequest[]): Promise<boolean[]> {
-  return inTx(ctx, (trx) => closeAllInTx(ctx, trx, rs));
-}
-
 async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]): Promise<boolean[]> {
   const now = ctx.now();
   const out = rs.map(() => false);
@@ -108,7 +104,8 @@ export async function expireDueOrders(ctx: AppContext, limit = 500): Promise<num
   for (let i = 0; i < due.length; i += EXPIRE_CHUNK) {
     const chunk = due.slice(i, i + EXPIRE_CHUNK).map((d) => d.order_no);
     try {
-      n += (await writeCloseBatch(ctx, chunk.map((orderNo) => ({ orderNo, to: 'expired' as const, opts: { dueOnly: true } })))).filter(Boolean).length;
+      const closed = await inTx(ctx, (trx) => closeAllInTx(ctx, trx, chunk.map((orderNo) => ({ orderNo, to: 'expired' as const, opts: { dueOnly: true } }))));
+      n += closed.filter(Boolean).length;
     } catch {
       for (const no of chunk) if (await closeUnpaidOrder(ctx, no, 'expired', { dueOnly: true }).catch(() => false)) n++;
     }
