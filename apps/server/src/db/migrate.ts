@@ -31,6 +31,8 @@ import * as m0030 from './migrations/0030-release-drafts.ts';
 import * as m0031 from './migrations/0031-worker-lease.ts';
 import * as m0032 from './migrations/0032-change-notify.ts';
 import * as m0033 from './migrations/0033-change-counters.ts';
+import * as m0034 from './migrations/0034-goods-order-status.ts';
+import * as m0035 from './migrations/0035-drop-reserve-function.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -92,6 +94,10 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0032-change-notify': m0032.migration,
   // 0033: SQLite change counters (triggers) so another connection's commit clears only the caches of what it changed.
   '0033-change-counters': m0033.migration,
+  // 0034: goods by (drop_order_no, chain_status): one index probe per order for the drop completion.
+  '0034-goods-order-status': m0034.migration,
+  // 0035: PostgreSQL: a batch of drop reservations in one statement (a function), one round trip.
+  '0035-drop-reserve-function': m0035.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

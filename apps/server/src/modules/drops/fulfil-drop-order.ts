@@ -1,11 +1,11 @@
 import type { AppContext } from '../../context.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { inTx } from '../../db/tx.ts';
 import type { JobResult } from '../../jobs/runner.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { imageId, imageUrl, parseImageId, RARITIES, rarityOf } from '../content/index.ts';
 import { wakeMinting } from './mint-batches.ts';
-import { allocateSerials } from './stock.ts';
+import { commitSerials, peekSerials } from './stock.ts';
+import { inTx, isUniqueViolation } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 
 /**
@@ -16,11 +16,17 @@ import { compareText } from '../../util/compare.ts';
  *
  *   1. orders      paid → settling, one conditional UPDATE for the batch (an order already moved,
  *                  e.g. by a second run, is not fulfilled again), their events
- *   2. drop_stock  per release (sorted), allocate the batch's units as consecutive serials
- *                  (next_serial += n, paid += n), handed out to the orders by order number
- *   3. goods       insert the collectibles (owner = buyer, chain_status pending, token id =
+ *   2. goods       insert the collectibles (owner = buyer, chain_status pending, token id =
  *                  release token_start + serial − 1, drop_order_no = the order) with their price
- *                  point and `mint` history action, multi-row
+ *                  point and `mint` history action, multi-row; the serials are the release's next
+ *                  ones as its stock row says (read without a lock), consecutive per release and
+ *                  handed out to the orders by order number
+ *   3. drop_stock  per release (sorted), last: next_serial += n, paid += n on the serial read in 2
+ *                  (commitSerials). On PostgreSQL every reservation and release of the sale queues
+ *                  for this one row, which a fulfilment so holds for one statement and the commit,
+ *                  not for its goods inserts. When the row moved since the read (another process's
+ *                  allocation: a stale holder; a supply change), or the goods' unique (release,
+ *                  serial) index meets another's rows, the transaction is rolled back and run again.
  *
  * A batch that fails is written again order by order (each one's failure is its own job's retry).
  * The mint job then mints the collectibles to the buyers' linked wallets in mintBatch transactions
@@ -55,8 +61,22 @@ export function fulfilInBatch(ctx: AppContext, orderNo: string): Promise<JobResu
   return q.submit(orderNo);
 }
 
+/** The stock row moved between the serials' read and their commit: run the transaction again. */
+class SerialsMoved extends Error {}
+
 /** Writes the fulfilment of these orders in one transaction; returns how many collectibles it created. */
-async function writeFulfilment(ctx: AppContext, orderNos: readonly string[]): Promise<number> {
+export async function writeFulfilment(ctx: AppContext, orderNos: readonly string[]): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await writeFulfilmentOnce(ctx, orderNos);
+    } catch (err) {
+      if (attempt < 4 && (err instanceof SerialsMoved || isUniqueViolation(err))) continue;
+      throw err;
+    }
+  }
+}
+
+async function writeFulfilmentOnce(ctx: AppContext, orderNos: readonly string[]): Promise<number> {
   const now = ctx.now();
   const nos = [...new Set(orderNos)].sort(compareText);
   const created = await inTx(ctx, async (trx) => {
@@ -87,7 +107,7 @@ async function writeFulfilment(ctx: AppContext, orderNos: readonly string[]): Pr
       .insertInto('order_events')
       .values(orders.map((o) => ({ order_no: o.order_no, from_status: 'paid' as const, to_status: 'settling' as const, note: `${Number(o.quantity)} collectible(s) allocated, minting`, at: now })))
       .execute();
-    // 2. serials per release, in release order; each release's orders get consecutive ranges by order number
+    // serials per release, in release order; each release's orders get consecutive ranges by order number
     const byProject = new Map<number, typeof orders>();
     for (const o of orders) {
       const list = byProject.get(Number(o.project_id)) ?? [];
@@ -95,9 +115,14 @@ async function writeFulfilment(ctx: AppContext, orderNos: readonly string[]): Pr
       byProject.set(Number(o.project_id), list);
     }
     const rows = [];
+    const serials: { projectId: number; first: number; n: number }[] = [];
     for (const projectId of [...byProject.keys()].sort((a, b) => a - b)) {
       const list = byProject.get(projectId)!;
-      let serial = await allocateSerials(trx, projectId, list.reduce((a, o) => a + Number(o.quantity), 0), now);
+      const n = list.reduce((a, o) => a + Number(o.quantity), 0);
+      const stock = await peekSerials(trx, projectId);
+      if (!stock || stock.next + n - 1 > stock.supply) throw new Error(`drop stock of release ${projectId}: no ${n} serials left to allocate`);
+      serials.push({ projectId, first: stock.next, n });
+      let serial = stock.next;
       for (const o of list) {
         const art = parseImageId(new URL(o.cover, 'http://x').searchParams.get('id') ?? '');
         const digits = Math.max(4, String(o.supply).length);
@@ -128,7 +153,7 @@ async function writeFulfilment(ctx: AppContext, orderNos: readonly string[]): Pr
         }
       }
     }
-    // 3. the collectibles, their price points and `mint` history actions
+    // 2. the collectibles, their price points and `mint` history actions
     for (let i = 0; i < rows.length; i += CHUNK) {
       const part = rows.slice(i, i + CHUNK);
       const ids = await trx.insertInto('goods').values(part).returning(['id', 'project_id', 'serial']).execute();
@@ -140,6 +165,8 @@ async function writeFulfilment(ctx: AppContext, orderNos: readonly string[]): Pr
         .values(made.map((g) => ({ goods_id: g.id, action: 'mint' as const, from_user_id: null, to_user_id: g.row.owner_user_id, price_fen: g.row.last_price_fen, tx_hash: null, at: now })))
         .execute();
     }
+    // 3. the serials counted allocated and paid, the stock rows last
+    for (const a of serials) if (!(await commitSerials(trx, a.projectId, a.first, a.n, now))) throw new SerialsMoved(`drop stock of release ${a.projectId} moved`);
     return rows.length;
   });
   if (created) wakeMinting(ctx);

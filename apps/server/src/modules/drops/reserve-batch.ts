@@ -21,12 +21,16 @@ import { compareText } from '../../util/compare.ts';
  *                across processes; a second member of the same identity goes into the next round,
  *                which only touches rows this transaction already holds). Phase buckets (whitelist,
  *                lottery: a limit per identity) take theirs one by one, sorted the same way.
- *   2. stock     the stock row, last: one conditional UPDATE for the batch total; when not all of it
- *                fits, the row is locked and read (UPDATE … RETURNING) and the members are served
- *                greedily in arrival order from what is left — the decision comes from the row's
- *                current values inside the transaction, never from a cache, so nothing is oversold.
- *                Members that do not fit give their quota back (rows already held: no lock wait).
- *   3. orders    one multi-row INSERT of the orders and one of their `created` events (new rows).
+ *   2. orders    one multi-row INSERT of the orders of the members that got their quota and one of
+ *                their `created` events (new rows: nothing to wait for).
+ *   3. stock     the stock row, the last statement before COMMIT (on PostgreSQL every reservation,
+ *                release and fulfilment of the release queues for this one row, so it is held for
+ *                one statement and the commit): one conditional UPDATE for the batch total; when not
+ *                all of it fits, the row is locked and read (UPDATE … RETURNING) and the members are
+ *                served greedily in arrival order from what is left — the decision comes from the
+ *                row's current values inside the transaction, never from a cache, so nothing is
+ *                oversold. Members that do not fit give their quota back and lose the orders this
+ *                transaction inserted for them (rows already held: no lock wait).
  *
  * Every member gets its own outcome: 'ok', or the refusal 'quota' / 'stock' (answered 1023 / 1022 by
  * createDropOrder). Database contention fails the whole batch (each member answers 1021 排队中);
@@ -74,14 +78,37 @@ export function reserveInBatch(ctx: AppContext, r: Reservation): Promise<Reserve
 
 /** Writes one batch in one transaction; returns each member's outcome (same order). */
 export async function writeBatch(ctx: AppContext, rs: readonly Reservation[]): Promise<ReserveOutcome[]> {
+  // PostgreSQL, members of the public bucket only: the whole batch in one statement (migration 0035).
+  const oneStatement = ctx.db.dialect === 'postgres' && rs.every((r) => !r.terms.bucket);
   for (let attempt = 0; ; attempt++) {
     try {
-      return await inTx(ctx, (trx) => writeBatchIn(ctx, trx, rs));
+      return oneStatement ? await writeBatchCall(ctx, rs) : await inTx(ctx, (trx) => writeBatchIn(ctx, trx, rs));
     } catch (err) {
       if (attempt < 3 && isUniqueViolation(err)) continue; // an order number collision: draw others
       throw err;
     }
   }
+}
+
+/** The `created` event's note of a reservation (both ways of writing a batch). */
+const noteOf = (r: Reservation) => `reserved ${r.quantity} × release ${r.projectId}`;
+
+/**
+ * The batch as one call of `drop_reserve_batch` (PostgreSQL, migration 0035): the steps of
+ * writeBatchIn below in one statement — one round trip, and the stock row held only inside it.
+ */
+async function writeBatchCall(ctx: AppContext, rs: readonly Reservation[]): Promise<ReserveOutcome[]> {
+  const projectId = rs[0]!.projectId;
+  if (rs.some((r) => r.projectId !== projectId)) throw new Error('a reservation batch is of one release');
+  const members = rs.map((r, i) => ({
+    i, identity: r.identity, qty: r.quantity, lim: r.terms.limit, order_no: newId('DO', r.now), buyer: r.buyerUserId, seller: r.creatorUserId,
+    address: r.buyerAddress, total: r.totalFen, commission: r.commissionFen, creator_fen: r.creatorFen, unit_price: r.unitPriceFen,
+    expires_at: r.expiresAt, created_at: r.now, note: noteOf(r),
+  }));
+  const { rows } = await sql<{ idx: number; outcome: 'ok' | 'quota' | 'stock' }>`select idx, outcome from drop_reserve_batch(${projectId}, ${ctx.now()}, ${JSON.stringify(members)}::jsonb)`.execute(ctx.db.kysely);
+  const out: ReserveOutcome[] = new Array(rs.length);
+  for (const row of rows) out[row.idx] = row.outcome === 'ok' ? { ok: true, orderNo: members[row.idx]!.order_no } : { ok: false, why: row.outcome };
+  return out;
 }
 
 async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[]): Promise<ReserveOutcome[]> {
@@ -107,40 +134,18 @@ async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[])
     if (!quotaOk[i]) out[i] = { ok: false, why: 'quota' };
   });
 
-  // 2. stock (last lock): everything at once, else greedily from what the row says is left.
+  // 2. orders and their events, for every member that got its quota (rows of this transaction only).
   const wanted = rs.map((_, i) => i).filter((i) => quotaOk[i]);
-  const total = wanted.reduce((a, i) => a + rs[i]!.quantity, 0);
-  let fit = wanted;
-  if (total > 0 && !(await takeStock(trx, projectId, total, now))) {
-    const row = await trx.updateTable('drop_stock').set({ updated_at: now }).where('project_id', '=', projectId).returning(['supply', 'taken']).executeTakeFirst();
-    let left = row ? Number(row.supply) - Number(row.taken) : 0;
-    fit = [];
-    for (const i of wanted) {
-      if (rs[i]!.quantity <= left) {
-        fit.push(i);
-        left -= rs[i]!.quantity;
-      } else {
-        out[i] = { ok: false, why: 'stock' };
-        const r = rs[i]!;
-        if (r.terms.bucket) await givePhaseQuota(trx, projectId, r.terms.bucket, r.identity, r.quantity, now);
-        else await giveQuota(trx, projectId, r.identity, r.quantity, now);
-      }
-    }
-    const got = fit.reduce((a, i) => a + rs[i]!.quantity, 0);
-    if (got > 0 && !(await takeStock(trx, projectId, got, now))) throw new Error(`drop stock of release ${projectId}: ${got} units counted free but not taken`);
-  }
-
-  // 3. orders and their events
-  const nos = fit.map((i) => newId('DO', rs[i]!.now));
-  for (let k = 0; k < fit.length; k += INSERT_CHUNK) {
-    const part = fit.slice(k, k + INSERT_CHUNK);
+  const nos = new Map(wanted.map((i) => [i, newId('DO', rs[i]!.now)]));
+  for (let k = 0; k < wanted.length; k += INSERT_CHUNK) {
+    const part = wanted.slice(k, k + INSERT_CHUNK);
     await trx
       .insertInto('orders')
       .values(
-        part.map((i, j) => {
+        part.map((i) => {
           const o = rs[i]!;
           return {
-            order_no: nos[k + j]!, kind: 'drop', listing_id: null, goods_id: null, buyer_user_id: o.buyerUserId, seller_user_id: o.creatorUserId,
+            order_no: nos.get(i)!, kind: 'drop', listing_id: null, goods_id: null, buyer_user_id: o.buyerUserId, seller_user_id: o.creatorUserId,
             buyer_address: o.buyerAddress, price_fen: o.totalFen, commission_fen: o.commissionFen, royalty_fen: 0, royalty_user_id: null,
             seller_income_fen: o.creatorFen, status: 'created', pay_method: null, provider_trade_no: null, expires_at: o.expiresAt, chain_tx_id: null,
             tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null,
@@ -151,10 +156,42 @@ async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[])
       .execute();
     await trx
       .insertInto('order_events')
-      .values(part.map((i, j) => ({ order_no: nos[k + j]!, from_status: null, to_status: 'created', note: `reserved ${rs[i]!.quantity} × release ${projectId}`, at: rs[i]!.now })))
+      .values(part.map((i) => ({ order_no: nos.get(i)!, from_status: null, to_status: 'created', note: noteOf(rs[i]!), at: rs[i]!.now })))
       .execute();
   }
-  fit.forEach((i, j) => (out[i] = { ok: true, orderNo: nos[j]! }));
+
+  // 3. stock, the last statement before COMMIT (PostgreSQL holds the release's one hot row from here
+  //    to the commit): everything at once, else greedily from what the row says is left — then the
+  //    members that do not fit give back their quota (rows already held) and lose their orders (rows
+  //    this transaction inserted), so no lock is waited for while the stock row is held.
+  const total = wanted.reduce((a, i) => a + rs[i]!.quantity, 0);
+  let fit = wanted;
+  if (total > 0 && !(await takeStock(trx, projectId, total, now))) {
+    const row = await trx.updateTable('drop_stock').set({ updated_at: now }).where('project_id', '=', projectId).returning(['supply', 'taken']).executeTakeFirst();
+    let left = row ? Number(row.supply) - Number(row.taken) : 0;
+    fit = [];
+    const unfit: string[] = [];
+    for (const i of wanted) {
+      if (rs[i]!.quantity <= left) {
+        fit.push(i);
+        left -= rs[i]!.quantity;
+      } else {
+        out[i] = { ok: false, why: 'stock' };
+        unfit.push(nos.get(i)!);
+        const r = rs[i]!;
+        if (r.terms.bucket) await givePhaseQuota(trx, projectId, r.terms.bucket, r.identity, r.quantity, now);
+        else await giveQuota(trx, projectId, r.identity, r.quantity, now);
+      }
+    }
+    for (let k = 0; k < unfit.length; k += INSERT_CHUNK) {
+      const part = unfit.slice(k, k + INSERT_CHUNK);
+      await trx.deleteFrom('order_events').where('order_no', 'in', part).execute();
+      await trx.deleteFrom('orders').where('order_no', 'in', part).execute();
+    }
+    const got = fit.reduce((a, i) => a + rs[i]!.quantity, 0);
+    if (got > 0 && !(await takeStock(trx, projectId, got, now))) throw new Error(`drop stock of release ${projectId}: ${got} units counted free but not taken`);
+  }
+  for (const i of fit) out[i] = { ok: true, orderNo: nos.get(i)! };
   return out as ReserveOutcome[];
 }
 

@@ -10,7 +10,9 @@ import type { Q } from '../../db/tx.ts';
  *
  *   take     taken = taken + n            WHERE taken + n <= supply      (createOrder)
  *   give     taken = taken - n            WHERE taken >= n               (an unpaid order closes)
- *   allocate next_serial += n, paid += n  WHERE next_serial + n - 1 <= supply RETURNING  (fulfilment)
+ *   allocate next_serial += n, paid += n  WHERE next_serial + n - 1 <= supply RETURNING  (compose)
+ *   commit   next_serial += n, paid += n  WHERE next_serial = <read before> AND …     (fulfilment: the
+ *            serials are read without a lock, the goods written, and this UPDATE comes last)
  *
  * Lock order (docs/drops.md): the stock row is always the last row a transaction locks — nothing
  * that holds it ever waits for another lock — so a reservation, an expiry and a fulfilment can
@@ -132,4 +134,26 @@ export async function allocateSerials(trx: Q, projectId: number, n: number, now:
     .executeTakeFirst();
   if (!row) throw new Error(`drop stock of release ${projectId}: no ${n} serials left to allocate`);
   return Number(row.next_serial) - n;
+}
+
+/** A release's next serial and supply as the row says now, read without a lock (commitSerials checks it). */
+export async function peekSerials(trx: Q, projectId: number): Promise<{ next: number; supply: number } | undefined> {
+  const row = await trx.selectFrom('drop_stock').select(['next_serial', 'supply']).where('project_id', '=', projectId).executeTakeFirst();
+  return row && { next: Number(row.next_serial), supply: Number(row.supply) };
+}
+
+/**
+ * Counts the `n` serials from `first` (read by peekSerials) allocated and paid, as the last statement
+ * of the caller's transaction: false when the row moved since the read (another allocation, a supply
+ * change) or fewer than `n` are left — the caller rolls back and reads again.
+ */
+export async function commitSerials(trx: Q, projectId: number, first: number, n: number, now: number): Promise<boolean> {
+  const res = await trx
+    .updateTable('drop_stock')
+    .set({ next_serial: sql`next_serial + ${n}`, paid: sql`paid + ${n}`, updated_at: now })
+    .where('project_id', '=', projectId)
+    .where('next_serial', '=', first)
+    .where(sql<boolean>`next_serial + ${n} - 1 <= supply`)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
