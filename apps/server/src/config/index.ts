@@ -82,9 +82,11 @@ export interface Config {
   /**
    * PostgreSQL connections per process: `max` for requests (DB_POOL_MAX, default 10) and `workerMax`
    * for the worker role's own pool (DB_WORKER_POOL_MAX, default 6; opened only while this process
-   * holds the worker lease). Unused on SQLite.
+   * holds the worker lease). `prepared`: named prepared statements per connection for the hot SQL
+   * texts (DB_PREPARED_STATEMENTS, default 200; 0 = every query unnamed, parsed and planned anew).
+   * Unused on SQLite.
    */
-  dbPool: { max: number; workerMax: number };
+  dbPool: { max: number; workerMax: number; prepared: number };
   smsProvider: 'sandbox' | 'aliyun';
   captchaProvider: 'slider' | 'yidun' | 'test';
   kycProvider: 'sandbox' | 'aliyun';
@@ -166,7 +168,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl,
-    dbPool: { max: env.DB_POOL_MAX, workerMax: env.DB_WORKER_POOL_MAX },
+    dbPool: { max: env.DB_POOL_MAX, workerMax: env.DB_WORKER_POOL_MAX, prepared: env.DB_PREPARED_STATEMENTS },
     smsProvider: env.SMS_PROVIDER,
     captchaProvider: env.CAPTCHA_PROVIDER,
     kycProvider: env.KYC_PROVIDER,

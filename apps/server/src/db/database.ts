@@ -5,6 +5,7 @@ import pg from 'pg';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
 import type { Database } from './schema.ts';
 import { openSqliteConnection, type SqliteEngine } from './sqlite-driver.ts';
+import { StatementNames } from './pg-prepared.ts';
 import { createChangeFeed, type ChangeFeed } from './change-feed.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -71,8 +72,10 @@ class ImmediateSqliteDialect extends SqliteDialect {
 // int8 (bigint) columns hold epoch milliseconds and ids: all far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPool?: { max: number; workerMax: number } }): Db {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPool?: { max: number; workerMax: number; prepared?: number } }): Db {
   if (opts.databaseUrl) {
+    // Hot SQL texts run as named prepared statements (pg-prepared.ts): parsed and planned once per connection.
+    const names = new StatementNames(opts.dbPool?.prepared ?? 200);
     // Named for pg_stat_activity: an operator sees which connections are the worker role's.
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.dbPool?.max ?? 10, application_name: 'cfx-market' });
     // The worker role's pool connects lazily: a standby process opens none of its connections.
@@ -80,7 +83,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPo
     const worker = new AsyncLocalStorage<true>();
     const changes = createChangeFeed({ postgresUrl: opts.databaseUrl });
     const pools = {
-      connect: () => (worker.getStore() ? workerPool : pool).connect(),
+      connect: async () => names.wrap(await (worker.getStore() ? workerPool : pool).connect()),
       end: async () => {
         await Promise.all([pool.end(), workerPool.end()]);
       },
@@ -95,7 +98,14 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPo
         await changes.close();
         await kysely.destroy();
       },
-      run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => (await pool.query({ text: q.sql, values: params as unknown[] })).rows as R[],
+      run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => {
+        const client = names.wrap(await pool.connect());
+        try {
+          return (await client.query(q.sql, params as unknown[])).rows as R[];
+        } finally {
+          client.release();
+        }
+      },
     };
   }
   ensurePrivateDir(opts.dataDir);
