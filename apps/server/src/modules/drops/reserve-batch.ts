@@ -96,6 +96,9 @@ const noteOf = (r: Reservation) => `reserved ${r.quantity} × release ${r.projec
 /**
  * The batch as one call of `drop_reserve_batch` (PostgreSQL, migration 0035): the steps of
  * writeBatchIn below in one statement — one round trip, and the stock row held only inside it.
+ * The two must stay in step: a change to writeBatchIn's writes (or to the orders it inserts) needs a
+ * migration that replaces the function; drop-reserve-batch.test.ts runs the same cases through both
+ * (on SQLite the transaction, on PostgreSQL the function).
  */
 async function writeBatchCall(ctx: AppContext, rs: readonly Reservation[]): Promise<ReserveOutcome[]> {
   const projectId = rs[0]!.projectId;
