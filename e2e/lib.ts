@@ -107,6 +107,8 @@ async function startServerOnce(env: Record<string, string>): Promise<Server> {
     },
     async stop() {
       db?.close();
+      // The server's own children (its embedded chain node) are known only while it runs.
+      const children = proc.pid ? childPids(proc.pid) : [];
       if (proc.exitCode === null && proc.signalCode === null) {
         const exited = new Promise((r) => proc.once('exit', r));
         proc.kill('SIGTERM');
@@ -115,19 +117,62 @@ async function startServerOnce(env: Record<string, string>): Promise<Server> {
         await exited;
         clearTimeout(timer);
       }
+      // A server killed mid-shutdown leaves its chain node to stop on its own (it does when its
+      // parent goes), writing into the data directory meanwhile: wait for it before removing it.
+      await waitGone(children, 60_000);
       removeDataDir(dataDir);
     },
   };
 }
 
 /**
- * Removes a server's data directory once the server has exited. Its embedded chain node (a child of
- * the server) stops when the server goes and may still write its last files for a moment: a removal
- * that met those failed a CI run with ENOTEMPTY, so it is retried (Node waits 250 ms longer before
- * each retry: ≈ 9 s in all).
+ * Removes a server's data directory once the server and its children have exited (`stop` waits
+ * for them). The removal is still retried (Node waits 250 ms longer before each retry: ≈ 9 s in
+ * all): two CI runs failed it with ENOTEMPTY while the chain node of a server killed mid-shutdown
+ * still wrote its last files.
  */
 function removeDataDir(dataDir: string) {
   fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 8, retryDelay: 250 });
+}
+
+/** A process: its pid and its start time (so that a pid reused by another process is not taken for it). */
+interface Proc {
+  pid: number;
+  start: string;
+}
+
+/** Field 22 of /proc/<pid>/stat (the start time in clock ticks), or undefined when the process is gone. */
+function startOf(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The children of a process, from Linux's /proc (none where it is missing). */
+function childPids(pid: number): Proc[] {
+  try {
+    return fs
+      .readdirSync(`/proc/${pid}/task`)
+      .flatMap((tid) => fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim().split(/\s+/))
+      .filter(Boolean)
+      .map((c) => ({ pid: Number(c), start: startOf(Number(c)) ?? '' }))
+      .filter((c) => c.start !== '');
+  } catch {
+    return [];
+  }
+}
+
+const alive = (p: Proc) => startOf(p.pid) === p.start;
+
+/** Waits until these processes have exited; after `ms`, kills what is left. */
+async function waitGone(procs: Proc[], ms: number) {
+  const deadline = Date.now() + ms;
+  while (procs.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  for (const p of procs.filter(alive)) process.kill(p.pid, 'SIGKILL');
+  while (procs.some(alive) && Date.now() < deadline + 5000) await new Promise((r) => setTimeout(r, 100));
 }
 
 export async function launchBrowser(): Promise<Browser> {
