@@ -5,11 +5,11 @@ import type { Db } from '../database.ts';
  * PostgreSQL only: a batch of drop reservations in ONE statement (modules/drops/reserve-batch.ts).
  *
  * The batch's transaction was seven round trips (begin, lock timeout, quota, orders, events, stock,
- * commit). Under a drop's load a round trip costs a turn of a busy server's event loop — 30–40 ms
- * in bench/drop.ts — so a batch took 200–280 ms, and the release's stock row stayed locked from its
- * update to the commit's round trip while every other batch of both processes queued for it. As
- * one function call in its own statement the batch is one round trip, and the stock row is held
- * only for the rest of that statement inside the database.
+ * commit). Under a drop's load it took 200–350 ms from the server's side in bench/drop.ts (a
+ * connection from the busy request pool, then the round trips), and the release's stock row stayed
+ * locked from its update to the commit's round trip while every other batch of both processes
+ * queued for it. As one function call in its own statement the batch is one round trip, and the
+ * stock row is held only for the rest of that statement inside the database (≈ 2.4 ms a call).
  *
  * The same steps and lock order as the TypeScript batch (writeBatchIn), for members of the public
  * bucket (the release limit per identity; `lim` carries it):
