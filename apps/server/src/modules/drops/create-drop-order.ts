@@ -14,7 +14,7 @@ import { afterPaymentJob } from './after-payment.ts';
 import { purchaseTerms, quotaRefusal, takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
 import { checkOnSale, dropRelease } from './release.ts';
 import { dropSettings, primarySplit } from './settings.ts';
-import { reserveInBatch, type Reservation } from './reserve-batch.ts';
+import { dropOrderRow, noteOf, reserveInBatch, type Reservation } from './reserve-batch.ts';
 import { noteStock, stockOf, takeStock } from './stock.ts';
 
 /** Thrown inside the reservation transaction to roll it back with a business answer. */
@@ -116,7 +116,7 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
     return (await orderDetailOf(ctx, orderNo, userId))!;
   }
   // A new order is exactly what was just written: its detail needs no read.
-  const note = `reserved ${n} × release ${release.id}`;
+  const note = noteOf({ quantity: n, projectId: release.id });
   const row: OrderRow = {
     id: 0, order_no: orderNo, kind: 'drop', status: 'created', listing_id: null, goods_id: null, buyer_user_id: userId, seller_user_id: release.creatorUserId,
     price_fen: total, commission_fen: split.commissionFen, royalty_fen: 0, seller_income_fen: split.creatorFen, pay_method: null, expires_at: expiresAt,
@@ -144,15 +144,6 @@ export interface NewDropOrder extends Omit<Reservation, 'terms'> {
 }
 
 async function insertDropOrder(trx: Q, o: NewDropOrder) {
-  await trx
-    .insertInto('orders')
-    .values({
-      order_no: o.orderNo, kind: 'drop', listing_id: null, goods_id: null, buyer_user_id: o.buyerUserId, seller_user_id: o.creatorUserId,
-      buyer_address: o.buyerAddress, price_fen: o.totalFen, commission_fen: o.commissionFen, royalty_fen: 0, royalty_user_id: null,
-      seller_income_fen: o.creatorFen, status: 'created', pay_method: null, provider_trade_no: null, expires_at: o.expiresAt, chain_tx_id: null,
-      tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null,
-      project_id: o.projectId, quantity: o.quantity, unit_price_fen: o.unitPriceFen, identity_digest: o.identity, quota_bucket: o.quotaBucket ?? null,
-    })
-    .execute();
-  await trx.insertInto('order_events').values({ order_no: o.orderNo, from_status: null, to_status: 'created', note: `reserved ${o.quantity} × release ${o.projectId}`, at: o.now }).execute();
+  await trx.insertInto('orders').values(dropOrderRow(o, o.orderNo, o.quotaBucket ?? null)).execute();
+  await trx.insertInto('order_events').values({ order_no: o.orderNo, from_status: null, to_status: 'created', note: noteOf(o), at: o.now }).execute();
 }

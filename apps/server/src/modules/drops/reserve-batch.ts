@@ -90,8 +90,19 @@ export async function writeBatch(ctx: AppContext, rs: readonly Reservation[]): P
   }
 }
 
-/** The `created` event's note of a reservation (both ways of writing a batch). */
-const noteOf = (r: Reservation) => `reserved ${r.quantity} × release ${r.projectId}`;
+/** The `created` event's note of a drop order (every way of writing one). */
+export const noteOf = (r: { quantity: number; projectId: number }) => `reserved ${r.quantity} × release ${r.projectId}`;
+
+/** The orders row of a new drop order (status created) — of a batch member or of a single reservation. */
+export function dropOrderRow(o: Omit<Reservation, 'terms'>, orderNo: string, quotaBucket: string | null) {
+  return {
+    order_no: orderNo, kind: 'drop' as const, listing_id: null, goods_id: null, buyer_user_id: o.buyerUserId, seller_user_id: o.creatorUserId,
+    buyer_address: o.buyerAddress, price_fen: o.totalFen, commission_fen: o.commissionFen, royalty_fen: 0, royalty_user_id: null,
+    seller_income_fen: o.creatorFen, status: 'created' as const, pay_method: null, provider_trade_no: null, expires_at: o.expiresAt, chain_tx_id: null,
+    tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null,
+    project_id: o.projectId, quantity: o.quantity, unit_price_fen: o.unitPriceFen, identity_digest: o.identity, quota_bucket: quotaBucket,
+  };
+}
 
 /**
  * The batch as one call of `drop_reserve_batch` (PostgreSQL, migration 0035): the steps of
@@ -144,18 +155,7 @@ async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[])
     const part = wanted.slice(k, k + INSERT_CHUNK);
     await trx
       .insertInto('orders')
-      .values(
-        part.map((i) => {
-          const o = rs[i]!;
-          return {
-            order_no: nos.get(i)!, kind: 'drop', listing_id: null, goods_id: null, buyer_user_id: o.buyerUserId, seller_user_id: o.creatorUserId,
-            buyer_address: o.buyerAddress, price_fen: o.totalFen, commission_fen: o.commissionFen, royalty_fen: 0, royalty_user_id: null,
-            seller_income_fen: o.creatorFen, status: 'created', pay_method: null, provider_trade_no: null, expires_at: o.expiresAt, chain_tx_id: null,
-            tx_hash: null, fail_reason: null, created_at: o.now, paid_at: null, completed_at: null, closed_at: null,
-            project_id: o.projectId, quantity: o.quantity, unit_price_fen: o.unitPriceFen, identity_digest: o.identity, quota_bucket: o.terms.bucket ?? null,
-          };
-        }),
-      )
+      .values(part.map((i) => dropOrderRow(rs[i]!, nos.get(i)!, rs[i]!.terms.bucket ?? null)))
       .execute();
     await trx
       .insertInto('order_events')
