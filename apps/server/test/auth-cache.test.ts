@@ -72,6 +72,37 @@ describe('session and trading-gate caches', () => {
     expect(await reads(t, () => buy(t, u, projectId, 1))).toBe(0);
   });
 
+  it("a cold createOrder reads its session and the gate's row in one statement; on PostgreSQL the activity touch due rides on it", async () => {
+    const projectId = await dropOn();
+    const u = await makeTrader(t);
+    t.clock.t += 61_000; // the session's last activity is now over a minute old: a touch is due
+    let res: Awaited<ReturnType<typeof buy>> | undefined;
+    const n = await reads(t, async () => (res = await buy(t, u, projectId, 1)));
+    expect(res!.status).toBe('000000');
+    // SQLite: the lookup, then the touch as its own statement; PostgreSQL: one statement (a CTE UPDATE).
+    expect(n).toBe(t.ctx.db.dialect === 'postgres' ? 1 : 2);
+    const s = await t.ctx.db.kysely.selectFrom('sessions').select('last_seen_at').where('user_id', '=', u.userId).executeTakeFirstOrThrow();
+    expect(Number(s.last_seen_at)).toBe(t.clock.t);
+    // Not due again within the minute: the next cold lookup (another process's cache is cold) writes nothing.
+    const o = on(other);
+    const before = Number(s.last_seen_at);
+    t.clock.t += 1_000;
+    expect((await buy(o, u, projectId, 1)).status).toBe('000000');
+    const s2 = await t.ctx.db.kysely.selectFrom('sessions').select('last_seen_at').where('user_id', '=', u.userId).executeTakeFirstOrThrow();
+    expect(Number(s2.last_seen_at)).toBe(before);
+  });
+
+  it('a cold createOrder of a user who fails the gate is refused from the same read', async () => {
+    const projectId = await dropOn();
+    const noWallet = await makeTrader(t, 'no-wallet');
+    const minor = await makeTrader(t, 'minor');
+    const noName = await makeTrader(t, 'no-realname');
+    expect(await buy(t, noWallet, projectId, 1)).toMatchObject({ message: 'please link a wallet first' });
+    expect(await buy(t, minor, projectId, 1)).toMatchObject({ message: 'you must be 18 or older to trade' });
+    expect(await buy(t, noName, projectId, 1)).toMatchObject({ message: 'please verify your real name first' });
+    expect(await buy(t, { ...noWallet, h: { ...noWallet.h, token: 'no-such-token' } }, projectId, 1)).toMatchObject({ status: '1100' });
+  });
+
   it('this process: a logout, a freeze and a wallet unlinked are answered at once', async () => {
     const projectId = await dropOn();
     const [a, b, c] = [await makeTrader(t), await makeTrader(t), await makeTrader(t)];

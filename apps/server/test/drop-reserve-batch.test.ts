@@ -83,10 +83,11 @@ describe('createOrder statements', () => {
     expect(res.status).toBe('000000');
     console.log(`createOrder: ${c.counts.statements} statements, ${c.counts.transactions} transaction(s): ${c.counts.sql.join(' ')}`);
     // Before the group commit and the caches: 11 (session, gate, real name, settings, quota, order, event, stock, 3 reads of the answer) + BEGIN/COMMIT.
-    // Now: session, gate, and alone in its batch quota, order, event, stock in one transaction — on
-    // PostgreSQL one statement instead (drop_reserve_batch, migration 0035: atomic on its own).
+    // Now: the session with the gate's row (one lookup, kyc/require-trader.ts), and alone in its batch
+    // quota, order, event, stock in one transaction — on PostgreSQL one statement instead
+    // (drop_reserve_batch, migration 0035: atomic on its own).
     const pg = t.ctx.db.dialect === 'postgres';
-    expect(c.counts.statements).toBe(pg ? 3 : 6);
+    expect(c.counts.statements).toBe(pg ? 2 : 5);
     expect(c.counts.transactions).toBe(pg ? 0 : 1);
   });
 

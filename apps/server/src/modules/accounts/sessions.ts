@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { SessionItem } from '@cfx/contract/account-security.ts';
 import type { AppContext } from '../../context.ts';
@@ -42,23 +42,13 @@ export async function createSession(ctx: AppContext, userId: number, meta?: Clie
 /** Compiled once per database (placeholders only); run with fresh parameters on every request. */
 const compiled = new WeakMap<
   object,
-  { session: CompiledQuery<{ user_id: number; last_seen_at: number | null; expires_at: number }>; profile: CompiledQuery<SessionProfileRow>; touch: CompiledQuery<unknown> }
+  { profile: CompiledQuery<SessionProfileRow>; touch: CompiledQuery<unknown> }
 >();
 function queries(ctx: AppContext) {
   let q = compiled.get(ctx.db);
   if (!q) {
     const k = ctx.db.kysely;
     q = {
-      // A frozen user's sessions never work (freezing also revokes them; this closes the race with a login in flight).
-      session: k
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['sessions.user_id', 'sessions.last_seen_at', 'sessions.expires_at'])
-        .where('sessions.token_hash', '=', '')
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', 0)
-        .where('users.frozen_at', 'is', null)
-        .compile(),
       profile: k
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -123,7 +113,53 @@ function sessionCache(ctx: AppContext): ChangeCache<string, SessionEntry> {
   return c;
 }
 
-export async function findSessionUser(ctx: AppContext, token: string): Promise<number | undefined> {
+/** A live session's row as a lookup returns it; `touched`: the same statement recorded its activity (PostgreSQL). */
+export interface SessionRow {
+  user_id: number;
+  last_seen_at: number | null;
+  expires_at: number;
+  touched?: boolean | number;
+}
+
+/**
+ * The SQL of a session lookup by token hash, with `extra` columns and joins of the caller's (the
+ * trading gate reads its row in the same statement: kyc/trader-session.ts). Only live sessions of
+ * users not frozen (freezing also revokes them; this closes the race with a login in flight). Parameters: the token hash, now, and on PostgreSQL the time before which
+ * last_seen_at is stale: there the statement also records the activity when it is due (a CTE
+ * UPDATE, `touched` says so) — one round trip for a session this process has not seen yet instead
+ * of two. SQLite runs the touch as its own statement.
+ */
+export function sessionLookupSql(dialect: 'sqlite' | 'postgres', extra: { select: string; join: string } = { select: '', join: '' }): string {
+  const pg = dialect === 'postgres';
+  const [hash, now] = pg ? ['$1', '$2'] : ['?', '?'];
+  // The main query reads the snapshot from before the CTE's UPDATE: last_seen_at as it was.
+  return `${pg ? `with t as (update sessions set last_seen_at = $2 where token_hash = $1 and revoked_at is null and expires_at > $2 and (last_seen_at is null or last_seen_at < $3) returning 1) ` : ''}select sessions.user_id, sessions.last_seen_at, sessions.expires_at${extra.select}${pg ? ', exists (select 1 from t) as touched' : ''}
+    from sessions inner join users on users.id = sessions.user_id${extra.join}
+    where sessions.token_hash = ${hash} and sessions.revoked_at is null and sessions.expires_at > ${now} and users.frozen_at is null`;
+}
+
+/** Runs a session lookup's SQL (sessionLookupSql) with its parameters for this database. */
+export async function runSessionLookup<R extends SessionRow>(ctx: AppContext, query: CompiledQuery<R>, hash: string, now: number): Promise<R | undefined> {
+  const [row] = await ctx.db.run(query, ctx.db.dialect === 'postgres' ? [hash, now, now - LAST_SEEN_EVERY_MS] : [hash, now]);
+  return row;
+}
+
+const lookups = new WeakMap<object, CompiledQuery<SessionRow>>();
+function loadSession(ctx: AppContext, hash: string, now: number): Promise<SessionRow | undefined> {
+  let q = lookups.get(ctx.db);
+  if (!q) lookups.set(ctx.db, (q = CompiledQuery.raw(sessionLookupSql(ctx.db.dialect)) as CompiledQuery<SessionRow>));
+  return runSessionLookup(ctx, q, hash, now);
+}
+
+/**
+ * The user of a live session, from this process's cache or one lookup. `load` replaces the lookup
+ * on a miss (a caller that reads more in the same statement; it must keep sessionLookupSql's rows).
+ */
+export async function findSessionUser(
+  ctx: AppContext,
+  token: string,
+  load: (ctx: AppContext, hash: string, now: number) => Promise<SessionRow | undefined> = loadSession,
+): Promise<number | undefined> {
   const hash = sha256(token);
   const cache = sessionCache(ctx);
   const now = ctx.now();
@@ -133,9 +169,9 @@ export async function findSessionUser(ctx: AppContext, token: string): Promise<n
     return hit.userId;
   }
   const gen = cache.generation();
-  const [row] = await ctx.db.run(queries(ctx).session, [hash, now]);
+  const row = await load(ctx, hash, now);
   if (!row) return undefined;
-  const entry: SessionEntry = { userId: Number(row.user_id), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) };
+  const entry: SessionEntry = { userId: Number(row.user_id), lastSeenAt: row.touched ? now : row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) };
   cache.set(hash, entry, gen);
   await touchSession(ctx, hash, entry.lastSeenAt, entry);
   return entry.userId;

@@ -1,8 +1,10 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import type { FastifyRequest } from 'fastify';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { ChangeCache } from '../../db/change-feed.ts';
+import { findSessionUser, runSessionLookup, sessionLookupSql, tokenOf, type SessionRow } from '../accounts/index.ts';
 
 interface GateRow {
   is_realname: number;
@@ -71,4 +73,39 @@ export async function requireTrader(ctx: AppContext, userId: number): Promise<{ 
   if (!Number(row.adult)) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeUnderage');
   if (!row.wallet_address) throw new ApiError(Status.TRADE_NOT_ALLOWED, 'tradeNeedWallet');
   return { walletAddress: row.wallet_address, idDigest: row.id_digest!, accountId: row.account_id, nickname: row.nickname };
+}
+
+/**
+ * The user of a trading call's session (1100 without a live one), with the trading gate's row read in
+ * the same statement when this process has not seen the session yet: a buyer's first createOrder in
+ * a process is then one lookup — on PostgreSQL one round trip with the session's activity recorded —
+ * instead of a session read, a touch and a gate read. requireTrader then answers from the gate cache.
+ */
+export async function requireTraderUserId(ctx: AppContext, req: FastifyRequest): Promise<number> {
+  const token = tokenOf(req);
+  if (!token) throw new ApiError(Status.SESSION_LOST, 'sessionLost');
+  const userId = await findSessionUser(ctx, token, loadTraderSession);
+  if (userId === undefined) throw new ApiError(Status.SESSION_LOST, 'sessionLost');
+  return userId;
+}
+
+type TraderSessionRow = SessionRow & GateRow;
+const traderLookups = new WeakMap<object, CompiledQuery<TraderSessionRow>>();
+async function loadTraderSession(ctx: AppContext, hash: string, now: number): Promise<SessionRow | undefined> {
+  let q = traderLookups.get(ctx.db);
+  if (!q) {
+    const sql = sessionLookupSql(ctx.db.dialect, {
+      select: `, users.is_realname, users.wallet_address, users.frozen_at, users.account_id, users.nickname, realname.adult, realname.user_id as "realnameUser", realname.id_digest`,
+      join: ' left join realname on realname.user_id = users.id',
+    });
+    traderLookups.set(ctx.db, (q = CompiledQuery.raw(sql) as CompiledQuery<TraderSessionRow>));
+  }
+  const cache = gateCache(ctx);
+  const gen = cache.generation();
+  const row = await runSessionLookup(ctx, q, hash, now);
+  if (row) {
+    const { is_realname, wallet_address, frozen_at, account_id, nickname, adult, realnameUser, id_digest } = row;
+    cache.set(Number(row.user_id), { is_realname, wallet_address, frozen_at, account_id, nickname, adult, realnameUser, id_digest }, gen);
+  }
+  return row;
 }
