@@ -14,6 +14,8 @@
 //   BENCH_SERVERS=1 (a comparison: everything on one process), BENCH_PROF=1 (CPU profiles of the servers),
 //   BENCH_SEMI_SPACE_MB (64, as `npm start` runs the server; 0 = V8's default),
 //   BENCH_KEEP=1 keeps the data dir, the logs and the PostgreSQL database.
+// While units are left, the machine's CPU is split by role from /proc (cpu-sampler.ts: each server with
+// its children, PostgreSQL, the generator, this process, anything else) and divided by the units reserved.
 //
 // Layout: server A = apps/server/src/main.ts with the embedded @xcfx/node, the job worker (expiry,
 // fulfilment, completion) and the mint job; server B = the same main.ts with CHAIN=off and
@@ -39,6 +41,7 @@ import { Account, ledgerProblems, postTxn } from '../apps/server/src/modules/led
 import { createDropRelease } from '../apps/server/src/modules/drops/create-drop-release.ts';
 import { ageAt, checkDigit, maskIdNumber, maskName, parseIdNumber } from '../apps/server/src/modules/kyc/id-number.ts';
 import { randomToken, sha256 } from '../apps/server/src/util/crypto.ts';
+import { CpuSampler } from './cpu-sampler.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..');
@@ -160,12 +163,15 @@ function startServer(name: string, extra: Record<string, string>): ChildProcess 
   if (semi > 0) prof.push(`--max-semi-space-size=${semi}`);
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', path.join(repo, 'apps/server/src/main.ts')], { cwd: repo, env: serverEnv(extra), stdio: ['ignore', out, out] });
   children.push(child);
+  if (child.pid) cpuRoles[`server ${name}`] = [child.pid];
   child.once('exit', (code, sig) => {
     if (!stopping) log(`server ${name} exited (${code ?? sig}); log: ${fs.readFileSync(path.join(dataDir, `${name}.log`), 'utf8').slice(-2000)}`);
   });
   return child;
 }
 let stopping = false;
+/** The CPU sampler's roles by root pid (a server's embedded chain node is its child); this process is "bench". */
+const cpuRoles: Record<string, number[]> = { bench: [process.pid] };
 async function healthy(base: string, wantChain: boolean, child: ChildProcess) {
   const end = Date.now() + 240_000;
   for (;;) {
@@ -260,11 +266,29 @@ try {
 
   // -------------------------------------------------------------------------------------------
   // The drop, with the stock sampled all along.
-  const samples = { n: 0, violations: [] as string[], maxTaken: 0, maxLive: 0, allReservedAt: null as number | null, soldOutAt: null as number | null, maxSoldUnits: 0 };
+  const samples = { n: 0, rows: 0, violations: [] as string[], maxTaken: 0, maxLive: 0, allReservedAt: null as number | null, soldOutAt: null as number | null, maxSoldUnits: 0 };
   const timeline: Awaited<ReturnType<typeof sampleStock>>[] = [];
   let sampling = true;
+  const cpu = new CpuSampler(() => cpuRoles);
+  cpu.start();
+  // The stock row (oversell: taken ≤ supply, paid ≤ taken) every 200 ms; the orders and goods aggregates
+  // once a second (they scan the release's orders: five times a second they took ≈ 15 % of PostgreSQL's CPU
+  // during the sale, which the servers share).
+  let lastFull = 0;
   const sampler = (async () => {
     while (sampling) {
+      if (Date.now() - lastFull < 1000) {
+        const st = await sampleStockRow(projectId);
+        samples.rows++;
+        if (st.taken > st.supply || st.paid > st.taken) {
+          if (samples.violations.length < 20) samples.violations.push(JSON.stringify(st));
+        }
+        samples.maxTaken = Math.max(samples.maxTaken, st.taken);
+        if (st.taken >= st.supply && samples.allReservedAt === null) samples.allReservedAt = st.at;
+        await sleep(200);
+        continue;
+      }
+      lastFull = Date.now();
       const s = await sampleStock(projectId);
       samples.n++;
       if (!timeline.length || s.at - timeline[timeline.length - 1]!.at >= 5000) timeline.push(s);
@@ -283,6 +307,7 @@ try {
     mode: 'drop', targets, users: seeded.users.map((u) => ({ token: u.token })), attempts: P.attempts, concurrency: P.concurrency, projectId,
     saleStartAt, serverOffsetMs, twoShare: 0.5, payShare: 0.85, cancelShare: 0.07, churnSeconds: P.churnSeconds, thinkMs: 1000, rate: P.rate,
   });
+  cpu.stop();
   log(`attempts done: ${drop.attempts} in ${drop.seconds.toFixed(1)} s (${Math.round(drop.perSecond)}/s); orders ${drop.created} (${drop.units} units), paid ${drop.paid}, cancelled ${drop.cancelled}, abandoned orders ${drop.abandoned}`);
 
   // Abandoned orders expire (payment window + the 1 s sweep), every paid order is fulfilled, minted and completed.
@@ -431,6 +456,44 @@ try {
   const reserveFollow = followIn(0, soldOutSec);
   console.log(`  by phase: ${reservePhase ?? '—'} attempts/s while units were left (0–${soldOutSec} s, ${reservePhase ? (reservePhase / baseline.perSecond).toFixed(2) : '—'}× the bare route), ${soldOutPhase ?? '—'} attempts/s once sold out (${soldOutPhase ? (soldOutPhase / baseline.perSecond).toFixed(2) : '—'}×)${P.rate ? ' — paced, so these ratios say nothing' : ''}`);
   if (reservePhase && reserveFollow !== null) console.log(`  while units were left the servers also answered ${reserveFollow} pay/cancel calls/s: ${reservePhase + reserveFollow} requests/s in all (${((reservePhase + reserveFollow) / baseline.perSecond).toFixed(2)}× the bare route)`);
+  // Where the two cores went while units were left, and what one reserved unit cost each role.
+  const cpuLeft = cpu.between(saleStartAt, drop.firstSoldOut ?? samples.allReservedAt ?? Date.now());
+  let cpuPerUnit: Record<string, number> | null = null;
+  if (cpuLeft) {
+    let reservations = 0;
+    for (let i = 0; i < soldOutSec && i < drop.timeline.length; i++) reservations += drop.timeline[i]?.['200:000000'] ?? 0;
+    const units = reservations * (drop.created ? drop.units / drop.created : 1);
+    const r = cpuLeft.byRole;
+    const f = (x: number) => x.toFixed(1);
+    const served = Object.entries(r).filter(([k]) => k.startsWith('server') || k === 'postgres');
+    const perUnitMs = (x: number) => (units ? (x * 1000) / units : 0);
+    cpuPerUnit = Object.fromEntries([...Object.entries(r), ...Object.entries(cpuLeft.mainThread).filter(([k]) => k.startsWith('server')).map(([k, v]) => [`${k} main thread`, v] as const)].map(([k, v]) => [k, Number(perUnitMs(v).toFixed(3))]));
+    const platform = served.reduce((a, [, v]) => a + v, 0);
+    const mains = Object.entries(cpuLeft.mainThread).filter(([k]) => k.startsWith('server'));
+    console.log(
+      `  CPU while units were left (${f(cpuLeft.seconds)} s × ${os.cpus().length} cores = ${f(cpuLeft.seconds * os.cpus().length)} CPU-s): ${Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${f(v)} s`).join(', ')}, idle ${f(cpuLeft.idle)} s`,
+    );
+    console.log(
+      `    per unit reserved (${Math.round(units)} units): ${served.map(([k, v]) => `${k} ${perUnitMs(v).toFixed(2)} ms`).join(', ')} — together ${perUnitMs(platform).toFixed(2)} ms, at most ${Math.round((os.cpus().length * 1000) / perUnitMs(platform))} units/s on these ${os.cpus().length} cores with nothing else running`,
+    );
+    console.log(
+      `    servers' main threads (the event loop): ${mains.map(([k, v]) => `${k} ${f(v)} s busy of ${f(cpuLeft.seconds)} (${Math.round((v / cpuLeft.seconds) * 100)} %), ${perUnitMs(v).toFixed(2)} ms per unit`).join('; ')}`,
+    );
+  }
+  // And once sold out: what one answered attempt (a 1022 from the cached stock) cost each role.
+  const soldOutFrom = drop.startedAt + (soldOutSec + 1) * 1000, soldOutTo = drop.startedAt + drop.seconds * 1000;
+  const cpuSoldOut = soldOutTo - soldOutFrom >= 3000 ? cpu.between(soldOutFrom, soldOutTo) : undefined;
+  let cpuPerAnswer: Record<string, number> | null = null;
+  if (cpuSoldOut && soldOutPhase) {
+    const answers = soldOutPhase * cpuSoldOut.seconds;
+    const r = cpuSoldOut.byRole;
+    const served = Object.entries(r).filter(([k]) => k.startsWith('server') || k === 'postgres');
+    const per = (x: number) => (x * 1e6) / answers;
+    cpuPerAnswer = Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(per(v).toFixed(1))]));
+    console.log(
+      `  CPU once sold out (${cpuSoldOut.seconds.toFixed(1)} s): ${Object.entries(r).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ')}, idle ${cpuSoldOut.idle.toFixed(1)} s — per answered attempt: ${served.map(([k, v]) => `${k} ${per(v).toFixed(0)} µs`).join(', ')}`,
+    );
+  }
   console.log(`baseline bare Fastify ×${targets.length}: ${Math.round(baseline.perSecond)} req/s; latency ${lat(baseline.latency)}  →  ratio ${ratio.toFixed(2)}×`);
   console.log(`createOrder answers: ${JSON.stringify(sorted(drop.answers))}`);
   console.log(`pay (balance): ${lat(drop.pay.latency)}; answers ${JSON.stringify(drop.pay.answers)}${drop.pay.wait ? `; of which waiting for a connection: p50 ${drop.pay.wait.p50} / p99 ${drop.pay.wait.p99} ms` : ''}`);
@@ -438,7 +501,7 @@ try {
   console.log(`orders: ${drop.created} created (${drop.units} units), ${drop.paid} units paid by the generator, ${drop.cancelled} units cancelled, ${drop.abandoned} orders left to expire; final statuses ${JSON.stringify(orderStatus)}`);
   console.log(`sold out: ${soldOut ? 'yes' : 'NO'} — ${final.sold}/${P.stock} paid; all units reserved at ${s(samples.allReservedAt === null ? null : samples.allReservedAt - saleStartAt)}, last unit paid at ${s(sellOutMs)} after the start (first 1022 at ${s(drop.firstSoldOut === null ? null : drop.firstSoldOut - saleStartAt)})`);
   console.log(`minting: last of ${N} tokens minted ${s(mintLagMs)} after the sell-out (target ≤ 60 s), in ${mintTxs.n} mint transactions; operator queue ${JSON.stringify(queue)}; orders completed ${orderStatus.completed ?? 0}`);
-  console.log(`invariants: oversold 0 (max taken ${samples.maxTaken}, max live ${samples.maxLive} of ${P.stock}; ${samples.n} samples, ${samples.violations.length} violations); identities over the limit ${overLimit.length} (identities with 2–3 buying accounts: ${sharedBuyers}); 5xx ${n5xx}; ledgerProblems ${problemsLedger.length}; ownerOf ${ownerOk}/${sample.length}; balanceOf sum ${onChainUnits}/${N} over ${byWallet.size} buyers (${chainSecs.toFixed(1)} s)`);
+  console.log(`invariants: oversold 0 (max taken ${samples.maxTaken}, max live ${samples.maxLive} of ${P.stock}; ${samples.n} full samples, ${samples.rows} of the stock row, ${samples.violations.length} violations); identities over the limit ${overLimit.length} (identities with 2–3 buying accounts: ${sharedBuyers}); 5xx ${n5xx}; ledgerProblems ${problemsLedger.length}; ownerOf ${ownerOk}/${sample.length}; balanceOf sum ${onChainUnits}/${N} over ${byWallet.size} buyers (${chainSecs.toFixed(1)} s)`);
   // Every 5 s from the sale start: units reserved (taken) and paid, collectibles created (fulfilled) and minted; createOrder answers in that window.
   console.log('timeline (s after the start: taken / paid units / goods fulfilled / minted | createOrder answers in the 5 s before):');
   for (const t of [...timeline, final]) {
@@ -449,10 +512,14 @@ try {
     console.log(`  ${String(sec).padStart(4)} s: ${t.taken} / ${t.sold} / ${t.goods} / ${t.minted}${Object.keys(win).length ? ` | ${JSON.stringify(win)}` : ''}`);
   }
   console.log(problems.length ? `PROBLEMS (${problems.length}):\n  ${problems.join('\n  ')}` : 'all checks passed');
-  console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, pay: drop.pay.latency, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), reservePhase, reserveFollow, soldOutPhase, answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg() })}`);
+  console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, pay: drop.pay.latency, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), reservePhase, reserveFollow, soldOutPhase, answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg(), cpuLeft, cpuPerUnitMs: cpuPerUnit, cpuSoldOut, cpuPerSoldOutAnswerUs: cpuPerAnswer })}`);
   process.exitCode = problems.length ? 1 : 0;
 
   // -------------------------------------------------------------------------------------------
+  async function sampleStockRow(pid: number) {
+    const st = await db.selectFrom('drop_stock').select(['supply', 'taken', 'paid']).where('project_id', '=', pid).executeTakeFirstOrThrow();
+    return { at: Date.now(), supply: Number(st.supply), taken: Number(st.taken), paid: Number(st.paid) };
+  }
   async function sampleStock(pid: number) {
     const read = async (q: typeof db) => {
       const st = await q.selectFrom('drop_stock').select(['supply', 'taken', 'paid']).where('project_id', '=', pid).executeTakeFirstOrThrow();
@@ -563,6 +630,7 @@ interface LoadOut {
 function runLoad(job: Record<string, unknown>): Promise<LoadOut> {
   const c = fork(path.join(here, 'drop-load.mjs'), [], { stdio: 'inherit' });
   children.push(c);
+  if (c.pid) cpuRoles.generator = [c.pid];
   return new Promise((resolve, reject) => {
     c.once('message', (m) => resolve(m as LoadOut));
     c.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited ${code}`)));
