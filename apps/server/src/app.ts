@@ -236,12 +236,15 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: '/mvapi/docs' });
 
-  // Liveness and readiness in the envelope: 503 (status 1018) while the chain node is gone.
+  // Liveness and readiness in the envelope: 503 (status 1018) while the chain node is gone. `worker` names
+  // this process's part in the worker role — 'holder' (it holds the lease: jobs, chain queue, minting),
+  // 'standby', or 'off' (MARKET_JOBS=0) — so a proxy can send the holder a smaller share of the buyers.
   app.get('/healthz', { schema: { hide: true } }, async (req, reply) => {
     const chain = await chainHealth(ctx);
+    const data = { db: db.dialect, chain, worker: worker.lease === undefined ? 'off' : worker.active ? 'holder' : 'standby' };
     reply.header('cache-control', 'no-store');
-    if (chain === 'down') return reply.code(503).send(body(Status.CHAIN_UNAVAILABLE, { db: db.dialect, chain }, formatMessage('chainUnavailable', langOf(req))));
-    return body(Status.OK, { db: db.dialect, chain }, formatMessage('ok', langOf(req)));
+    if (chain === 'down') return reply.code(503).send(body(Status.CHAIN_UNAVAILABLE, data, formatMessage('chainUnavailable', langOf(req))));
+    return body(Status.OK, data, formatMessage('ok', langOf(req)));
   });
   mediaRoutes(app);
   mediaUploadRoutes(app, ctx);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
-import { maskPii } from '../src/app.ts';
+import { buildApp, maskPii } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { API, makeApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -11,7 +12,26 @@ describe('the app', () => {
   it('answers /healthz once migrated', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(r.statusCode).toBe(200);
-    expect(r.json()).toMatchObject({ status: '000000', data: { db: t.dbKind, chain: 'off' } });
+    expect(r.json()).toMatchObject({ status: '000000', data: { db: t.dbKind, chain: 'off', worker: 'holder' } });
+  });
+
+  it("/healthz names the process's part in the worker role: the lease holder, a standby on the same database, or off", async () => {
+    const other = async (jobs: '0' | '1') =>
+      buildApp(
+        loadConfig(
+          { DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', MARKET_JOBS: jobs, PASSWORD_SCRYPT_N: '16384' },
+          { dataDir: t.ctx.config.dataDir, databaseUrl: t.ctx.config.databaseUrl, serveWeb: false },
+        ),
+        { logger: false },
+      );
+    const [standby, off] = [await other('1'), await other('0')];
+    try {
+      const role = async (a: { app: TestApp['app'] }) => (await a.app.inject({ method: 'GET', url: '/healthz' })).json().data.worker;
+      expect([await role(t), await role(standby), await role(off)]).toEqual(['holder', 'standby', 'off']);
+    } finally {
+      await standby.close();
+      await off.close();
+    }
   });
 
   it('migrations are idempotent: running them again changes nothing', async () => {
