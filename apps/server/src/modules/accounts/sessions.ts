@@ -123,11 +123,12 @@ export interface SessionRow {
 
 /**
  * The SQL of a session lookup by token hash, with `extra` columns and joins of the caller's (the
- * trading gate reads its row in the same statement: kyc/trader-session.ts). Only live sessions of
- * users not frozen (freezing also revokes them; this closes the race with a login in flight). Parameters: the token hash, now, and on PostgreSQL the time before which
- * last_seen_at is stale: there the statement also records the activity when it is due (a CTE
- * UPDATE, `touched` says so) — one round trip for a session this process has not seen yet instead
- * of two. SQLite runs the touch as its own statement.
+ * trading gate reads its row in the same statement: kyc/require-trader.ts). Only live sessions of
+ * users not frozen (freezing also revokes them; this closes the race with a login in flight).
+ * Parameters: the token hash, now, and on PostgreSQL the time before which last_seen_at is stale:
+ * there the statement also records the activity when it is due (a CTE UPDATE, `touched` says so) —
+ * one round trip for a session this process has not seen yet instead of two. SQLite runs the touch
+ * as its own statement.
  */
 export function sessionLookupSql(dialect: 'sqlite' | 'postgres', extra: { select: string; join: string } = { select: '', join: '' }): string {
   const pg = dialect === 'postgres';
