@@ -73,6 +73,48 @@ describe('worker lease', () => {
   });
 });
 
+describe('fenced transactions on PostgreSQL (a shared advisory lock, migration 0037)', () => {
+  it.skipIf(!process.env.TEST_PG_URL)('the holder’s fenced transactions do not wait for each other, nor the renewal for them; a takeover waits for the one in flight, and the old holder is refused after it', async () => {
+    // Free the lease from the test above (its last holder may still hold it).
+    await t.ctx.db.kysely.updateTable('worker_lease').set({ holder: null, expires_at: 0 }).where('id', '=', 1).execute();
+    const a = new WorkerLease(dbs[0]!, { ttlMs: 1500, holder: 'PA' });
+    const tokenA = await a.tryAcquire();
+    expect(tokenA).toBeDefined();
+    expect(a.fence?.dialect).toBe('postgres');
+    const staleA = { holder: 'PA', token: tokenA!, dialect: 'postgres' as const };
+
+    // A fenced transaction of the holder, held open.
+    let commit!: () => void;
+    const open = new Promise<void>((r) => (commit = r));
+    let checked!: () => void;
+    const inside = new Promise<void>((r) => (checked = r));
+    const first = dbs[1]!.kysely.transaction().execute(async (trx) => {
+      await checkFence(trx, a.source);
+      checked();
+      await open;
+    });
+    await inside;
+
+    // Another one passes its check at once, and the renewal goes through, while the first is open.
+    const race = <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => 'done' as const), sleep(ms).then(() => 'waiting' as const)]);
+    expect(await race(dbs[2]!.kysely.transaction().execute((trx) => checkFence(trx, a.source)), 1000)).toBe('done');
+    expect(await race(a.renew(), 1000)).toBe('done');
+
+    // The lease runs out while the first is still open: a standby's takeover waits for it.
+    await sleep(1700);
+    const b = new WorkerLease(dbs[2]!, { ttlMs: 1500, holder: 'PB' });
+    const taking = b.tryAcquire();
+    expect(await race(taking, 400)).toBe('waiting');
+    commit();
+    await first;
+    expect(await taking).toBe(tokenA! + 1);
+    // The old holder's next fenced transaction is refused.
+    await expect(dbs[1]!.kysely.transaction().execute((trx) => checkFence(trx, () => staleA))).rejects.toBeInstanceOf(LeaseLostError);
+    expect(await fenceOk(dbs[0]!, b)).toBe(true);
+    await b.release();
+  });
+});
+
 describe('job runner under the lease', () => {
   it('a holder paused past its lease finishes no job; the new holder runs the job again and finishes it', async () => {
     const a = new WorkerLease(dbs[0]!, { ttlMs: 1000, holder: 'runner-A' });

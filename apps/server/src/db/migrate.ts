@@ -34,6 +34,7 @@ import * as m0033 from './migrations/0033-change-counters.ts';
 import * as m0034 from './migrations/0034-goods-order-status.ts';
 import * as m0035 from './migrations/0035-drop-reserve-function.ts';
 import * as m0036 from './migrations/0036-pay-balance-function.ts';
+import * as m0037 from './migrations/0037-worker-fence-shared.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -101,6 +102,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0035-drop-reserve-function': m0035.migration,
   // 0036: PostgreSQL: a batch of payments from balance in one statement (a function), one round trip.
   '0036-pay-balance-function': m0036.migration,
+  // 0037: PostgreSQL: the worker lease's fence check under a shared advisory lock instead of the lease row's lock.
+  '0037-worker-fence-shared': m0037.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -21,14 +21,22 @@ type Q = Kysely<Database>;
  *   successful renewal (a lower bound of the row's expiry): `fence` returns undefined from then on,
  *   so a process that was paused past its lease refuses fenced work before it even asks the database.
  * - Fencing: work that must not be done by a stale holder checks the token in the database in the
- *   same transaction that records the work (`checkFence`: an UPDATE of the lease row on its token and
- *   holder, which also locks the row until commit, so a takeover waits for that transaction and sees
- *   what it wrote).
+ *   same transaction that records the work (`checkFence`), so that a takeover waits for that
+ *   transaction and sees what it wrote. On PostgreSQL the check takes a shared advisory lock and reads
+ *   the row (`worker_fence`, migration 0037): the holder's fenced transactions run side by side and
+ *   the renewal waits for none of them, while a takeover takes the same lock exclusively before it
+ *   moves the token. On SQLite (one writer at a time anyway) it is an UPDATE of the lease row on its
+ *   token and holder, which locks the row until commit.
  */
 export interface LeaseFence {
   holder: string;
   token: number;
+  /** The lease's database: on 'postgres' the check is `worker_fence`; otherwise (and for hand-made fences) the row lock. */
+  dialect?: DialectName;
 }
+
+/** The advisory lock (two-key form) that fenced transactions hold shared and a takeover exclusive (migration 0037). */
+const FENCE_LOCK = sql`74201, 1`;
 
 /** Where fenced code asks for the current fence; undefined = the lease is not (or no longer) held. */
 export type FenceSource = () => LeaseFence | undefined;
@@ -46,13 +54,19 @@ export function dbNowMs(dialect: DialectName): RawBuilder<number> {
 
 /**
  * Inside a transaction: refuses with LeaseLostError unless the lease row still has this token and
- * holder (a no-op without a fence source: the process runs without a lease). Locks the lease row until
- * the transaction ends.
+ * holder (a no-op without a fence source: the process runs without a lease). Until the transaction
+ * ends a takeover waits for it: on PostgreSQL through the shared advisory lock, elsewhere the lease
+ * row's lock.
  */
 export async function checkFence(q: Q, source: FenceSource | undefined): Promise<void> {
   if (!source) return;
   const f = source();
   if (!f) throw new LeaseLostError('the worker lease is not held');
+  if (f.dialect === 'postgres') {
+    const { rows } = await sql<{ ok: boolean }>`select worker_fence(${f.token}, ${f.holder}) as ok`.execute(q);
+    if (!rows[0]?.ok) throw new LeaseLostError(`the worker lease moved on from token ${f.token}`);
+    return;
+  }
   const r = await q
     .updateTable('worker_lease')
     .set((eb) => ({ token: eb.ref('token') }))
@@ -84,7 +98,7 @@ export class WorkerLease {
   /** The fence while the lease is held and locally not past its lease; else undefined. */
   get fence(): LeaseFence | undefined {
     if (this.token === undefined || performance.now() >= this.deadline) return undefined;
-    return { holder: this.holder, token: this.token };
+    return { holder: this.holder, token: this.token, dialect: this.db.dialect };
   }
 
   /** The source to hand to fenced code (the job runner, the operator queue). */
@@ -98,13 +112,34 @@ export class WorkerLease {
   async tryAcquire(): Promise<number | undefined> {
     const sent = performance.now();
     const now = dbNowMs(this.db.dialect);
-    const row = await this.db.kysely
-      .updateTable('worker_lease')
-      .set((eb) => ({ holder: this.holder, token: eb('token', '+', 1), expires_at: sql<number>`${now} + ${this.ttlMs}`, acquired_at: now }))
-      .where('id', '=', 1)
-      .where((eb) => eb.or([eb('holder', 'is', null), eb('expires_at', '<', now)]))
-      .returning('token')
-      .executeTakeFirst();
+    const take = (q: Q) =>
+      q
+        .updateTable('worker_lease')
+        .set((eb) => ({ holder: this.holder, token: eb('token', '+', 1), expires_at: sql<number>`${now} + ${this.ttlMs}`, acquired_at: now }))
+        .where('id', '=', 1)
+        .where((eb) => eb.or([eb('holder', 'is', null), eb('expires_at', '<', now)]))
+        .returning('token')
+        .executeTakeFirst();
+    let row: { token: number } | undefined;
+    if (this.db.dialect === 'postgres') {
+      // Only a lease that looks free is worth the exclusive lock (a live holder's fenced work would queue behind
+      // it); then wait — at most a lease — for the old holder's fenced transactions in flight, and take it if still free.
+      row = await this.db.kysely
+        .transaction()
+        .execute(async (trx) => {
+          const free = await trx.selectFrom('worker_lease').select('id').where('id', '=', 1).where((eb) => eb.or([eb('holder', 'is', null), eb('expires_at', '<', now)])).executeTakeFirst();
+          if (!free) return undefined;
+          await sql.raw(`set local lock_timeout = '${Math.max(1, Math.round(this.ttlMs))}ms'`).execute(trx);
+          await sql`select pg_advisory_xact_lock(${FENCE_LOCK})`.execute(trx);
+          return take(trx);
+        })
+        .catch((err: unknown) => {
+          if ((err as { code?: string }).code === '55P03') return undefined; // still held by fenced work: the next turn tries again
+          throw err;
+        });
+    } else {
+      row = await take(this.db.kysely);
+    }
     if (!row) return undefined;
     this.token = Number(row.token);
     this.deadline = sent + this.ttlMs;
