@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Db, DialectName } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
@@ -112,12 +112,14 @@ export class WorkerLease {
   async tryAcquire(): Promise<number | undefined> {
     const sent = performance.now();
     const now = dbNowMs(this.db.dialect);
+    // The lease is free (released) or expired.
+    const takeable = (eb: ExpressionBuilder<Database, 'worker_lease'>) => eb.or([eb('holder', 'is', null), eb('expires_at', '<', now)]);
     const take = (q: Q) =>
       q
         .updateTable('worker_lease')
         .set((eb) => ({ holder: this.holder, token: eb('token', '+', 1), expires_at: sql<number>`${now} + ${this.ttlMs}`, acquired_at: now }))
         .where('id', '=', 1)
-        .where((eb) => eb.or([eb('holder', 'is', null), eb('expires_at', '<', now)]))
+        .where(takeable)
         .returning('token')
         .executeTakeFirst();
     let row: { token: number } | undefined;
@@ -127,7 +129,7 @@ export class WorkerLease {
       row = await this.db.kysely
         .transaction()
         .execute(async (trx) => {
-          const free = await trx.selectFrom('worker_lease').select('id').where('id', '=', 1).where((eb) => eb.or([eb('holder', 'is', null), eb('expires_at', '<', now)])).executeTakeFirst();
+          const free = await trx.selectFrom('worker_lease').select('id').where('id', '=', 1).where(takeable).executeTakeFirst();
           if (!free) return undefined;
           await sql.raw(`set local lock_timeout = '${Math.max(1, Math.round(this.ttlMs))}ms'`).execute(trx);
           await sql`select pg_advisory_xact_lock(${FENCE_LOCK})`.execute(trx);

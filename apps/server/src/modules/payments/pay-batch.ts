@@ -64,32 +64,39 @@ export function writePayBatchIn(ctx: AppContext, ps: readonly BalancePayment[]):
  * test/pay-batch.test.ts writes the same batches through both and compares every row they wrote.
  */
 export async function writePayBatchCall(ctx: AppContext, ps: readonly BalancePayment[]): Promise<PayOutcome[]> {
-  const first = new Map<string, number>();
-  const members: object[] = [];
-  ps.forEach((p, i) => {
-    if (first.has(p.orderNo)) return;
-    first.set(p.orderNo, i);
-    const job = afterPaymentJob(p.kind, p.orderNo);
-    members.push({ i, order_no: p.orderNo, account: Account.user(p.userId), user_id: p.userId, price: p.priceFen, job_kind: job.kind, job_key: job.key, job_payload: JSON.stringify(job.payload) });
+  const first = firstByOrder(ps);
+  const members = [...first.values()].map((i) => {
+    const p = ps[i]!;
+    const job = jobRow(afterPaymentJob(p.kind, p.orderNo));
+    return { i, order_no: p.orderNo, account: Account.user(p.userId), user_id: p.userId, price: p.priceFen, job_kind: job.kind, job_key: job.job_key, job_payload: job.payload };
   });
   const { rows } = await sql<{ idx: number; outcome: PayOutcome }>`select idx, outcome from pay_balance_batch(${ctx.now()}, ${Date.now()}, ${JSON.stringify(members)}::jsonb)`.execute(ctx.db.kysely);
   const out: PayOutcome[] = ps.map(() => 'notPayable');
   for (const r of rows) out[r.idx] = r.outcome;
-  // An order paid twice in one batch: the later member is answered as the first when it was short, else notPayable.
+  answerRepeats(ps, first, out);
+  return out;
+}
+
+/** Each order number's first member in the batch (the one that may pay it), by index. */
+function firstByOrder(ps: readonly BalancePayment[]): Map<string, number> {
+  const first = new Map<string, number>();
+  ps.forEach((p, i) => first.has(p.orderNo) || first.set(p.orderNo, i));
+  return first;
+}
+
+/** An order paid twice in one batch: a later member is answered as the first when that was short, else it stays notPayable. */
+function answerRepeats(ps: readonly BalancePayment[], first: Map<string, number>, out: PayOutcome[]) {
   ps.forEach((p, i) => {
     const f = first.get(p.orderNo)!;
     if (f !== i && out[f] === 'short') out[i] = 'short';
   });
-  return out;
 }
 
 async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): Promise<PayOutcome[]> {
   const now = ctx.now();
   const out: PayOutcome[] = ps.map(() => 'notPayable');
-  // An order paid twice at once: the first member pays it; a later one is answered as the first (short) or notPayable.
-  const first = new Map<string, number>();
-  const dup: number[] = [];
-  ps.forEach((p, i) => (first.has(p.orderNo) ? dup.push(i) : first.set(p.orderNo, i)));
+  // An order paid twice at once: the first member pays it; a later one is answered by answerRepeats.
+  const first = firstByOrder(ps);
 
   // 1. the order rows (sorted; locked on PostgreSQL)
   const nos = [...first.keys()].sort(compareText);
@@ -144,7 +151,7 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
       else out[i] = 'short';
     }
   }
-  for (const i of dup) if (out[first.get(ps[i]!.orderNo)!] === 'short') out[i] = 'short';
+  answerRepeats(ps, first, out);
   if (!paid.length) return out;
 
   // 3. the paid members' rows
