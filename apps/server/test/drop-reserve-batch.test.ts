@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KyselyPlugin } from 'kysely';
+import { sql, type KyselyPlugin } from 'kysely';
 import type { OrderDetail } from '@cfx/contract/market.ts';
 import { orderDetailOf } from '../src/modules/orders/index.ts';
 import type { TestApp } from './helpers.ts';
 import { reserveInBatch, writeBatch, type Reservation } from '../src/modules/drops/reserve-batch.ts';
-import { call } from './helpers.ts';
+import { call, dbKind } from './helpers.ts';
 import { balance, expectLedgerBalanced, makeTrader, topup, type FakeChain, type Trader } from './market-helpers.ts';
 import { buy, FakeMinter, makeDrop, makeDropApp, sameIdentity, stock } from './drops-helpers.ts';
-import { completeMintedDropOrders } from '../src/modules/drops/complete-drop-order.ts';
+import { completeInTx, completeMintedDropOrders } from '../src/modules/drops/complete-drop-order.ts';
 import { mintPendingGoods } from '../src/modules/drops/mint-batches.ts';
 import { postTxns } from '../src/modules/ledger/ledger.ts';
 import { writeFulfilment } from '../src/modules/drops/fulfil-drop-order.ts';
@@ -450,6 +450,51 @@ describe('group commit of completion', () => {
     await db.updateTable('goods').set({ mint_failed_at: 0 }).where('id', '=', held.id).execute();
     await mintPendingGoods(t.ctx, minter);
     expect((await db.selectFrom('orders').select('status').where('order_no', '=', orders[0]!).executeTakeFirstOrThrow()).status).toBe('completed');
+    await expectLedgerBalanced(t);
+  });
+
+  it.skipIf(dbKind !== 'postgres')('PostgreSQL: a chunk finds its orders by order number even when the statistics say no order is settling', async () => {
+    // A drop moves thousands of orders to settling before autovacuum analyses `orders`. Here, in one
+    // transaction that is rolled back: 3,000 orders analysed as `completed`, then made `settling`.
+    // Reading them all through the status index would fetch ≥ 3,000 order rows.
+    const d = await makeDrop(t, { supply: 10, priceFen: 700, perIdentityLimit: 2, maxPerOrder: 2 });
+    const orders: string[] = [];
+    for (let k = 0; k < 2; k++) {
+      const u = await makeTrader(t);
+      const r = await buy(t, u, d.projectId, 1);
+      expect(r.status).toBe('000000');
+      await topup(t, u, 700);
+      expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: r.data.orderNo, method: 'balance' }, u.h)).status).toBe('000000');
+      orders.push(r.data.orderNo);
+    }
+    await t.ctx.jobs.runOnce();
+    const db = t.ctx.db.kysely;
+    // Minted as the mint pass would mark them, without its completion.
+    await db.updateTable('goods').set({ chain_status: 'minted', mint_tx_hash: `0x${'ab'.repeat(32)}`, minted_at: t.ctx.now() }).where('drop_order_no', 'in', orders).execute();
+    const cols = (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'orders' and column_name not in ('id', 'order_no', 'status') order by ordinal_position`.execute(db)).rows.map((r) => r.c);
+    const list = sql.raw(cols.map((c) => `"${c}"`).join(', '));
+    const fetchedSoFar = async (trx: typeof db) => Number((await sql<{ n: string }>`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n from pg_stat_xact_user_tables where relname = 'orders'`.execute(trx)).rows[0]!.n);
+    const rolledBack = new Error('rolled back');
+    let completed = -1;
+    let fetched = -1;
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into orders (order_no, status, ${list}) select 'PLAN' || g || ${orders[0]!}, 'completed', ${list} from orders, generate_series(1, 3000) g where order_no = ${orders[0]!}`.execute(trx);
+      await sql`analyze orders`.execute(trx);
+      await sql`update orders set status = 'settling' where order_no like 'PLAN%'`.execute(trx);
+      const before = await fetchedSoFar(trx);
+      // A full chunk of 200 numbers, as a mint pass hands over (198 of them name no order).
+      const chunk = [...orders, ...Array.from({ length: 198 }, (_, k) => `NONE${k}`)].sort();
+      completed = await completeInTx(trx, chunk, t.ctx.now());
+      fetched = (await fetchedSoFar(trx)) - before;
+      throw rolledBack;
+    }).catch((err) => {
+      if (err !== rolledBack) throw err;
+    });
+    expect(completed).toBe(2);
+    expect(fetched).toBeGreaterThan(0);
+    expect(fetched).toBeLessThan(100);
+    // Rolled back: the two orders complete for real now.
+    expect(await completeMintedDropOrders(t.ctx, orders)).toBe(2);
     await expectLedgerBalanced(t);
   });
 

@@ -35,6 +35,7 @@ import * as m0034 from './migrations/0034-goods-order-status.ts';
 import * as m0035 from './migrations/0035-drop-reserve-function.ts';
 import * as m0036 from './migrations/0036-pay-balance-function.ts';
 import * as m0037 from './migrations/0037-worker-fence-shared.ts';
+import * as m0038 from './migrations/0038-pay-balance-plan.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -104,6 +105,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0036-pay-balance-function': m0036.migration,
   // 0037: PostgreSQL: the worker lease's fence check under a shared advisory lock instead of the lease row's lock.
   '0037-worker-fence-shared': m0037.migration,
+  // 0038: PostgreSQL: pay_balance_batch finds its orders by order number only (plans that stale statistics cannot turn into scans).
+  '0038-pay-balance-plan': m0038.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -23,12 +23,8 @@ import type { Db } from '../database.ts';
  * order moved under its lock, a ledger transaction posted already) raises, and the statement's
  * writes are rolled back as a whole.
  */
-export function migration(db: Db): Migration {
-  return {
-    async up(k: Kysely<any>) {
-      if (db.dialect !== 'postgres') return;
-      await sql`
-create function pay_balance_batch(p_now bigint, p_job_at bigint, p_members jsonb)
+/** The function as this migration creates it (0038 replaces two of its statements). */
+export const PAY_BALANCE_BATCH_0036 = `create function pay_balance_batch(p_now bigint, p_job_at bigint, p_members jsonb)
 returns table (idx int, outcome text)
 language plpgsql
 as $fn$
@@ -108,7 +104,13 @@ begin
     select x.i, case when x.i = any(v_paid) then 'ok' when x.i = any(v_short) then 'short' else 'notPayable' end
     from jsonb_to_recordset(p_members) as x(i int) order by x.i;
 end
-$fn$`.execute(k);
+$fn$`;
+
+export function migration(db: Db): Migration {
+  return {
+    async up(k: Kysely<any>) {
+      if (db.dialect !== 'postgres') return;
+      await sql.raw(PAY_BALANCE_BATCH_0036).execute(k);
     },
     async down(k: Kysely<any>) {
       if (db.dialect !== 'postgres') return;

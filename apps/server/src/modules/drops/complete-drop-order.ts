@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import { inTx, type Q } from '../../db/tx.ts';
+import { inTx, unindexedEq, type Q } from '../../db/tx.ts';
 import { Account, postTxns } from '../ledger/index.ts';
 
 /**
@@ -47,7 +47,8 @@ export async function completeMintedDropOrders(ctx: AppContext, orderNos?: strin
 const CHUNK = 200;
 const SWEEP_LIMIT = 2000;
 
-async function completeInTx(trx: Q, orderNos: string[], now: number): Promise<number> {
+/** One chunk of completeMintedDropOrders in the caller's transaction (exported for the plan test). */
+export async function completeInTx(trx: Q, orderNos: string[], now: number): Promise<number> {
   const done = await trx
     .updateTable('orders')
     .set({
@@ -57,8 +58,9 @@ async function completeInTx(trx: Q, orderNos: string[], now: number): Promise<nu
       tx_hash: sql<string | null>`(select g.mint_tx_hash from goods g where g.drop_order_no = orders.order_no and g.chain_status = 'minted' and g.mint_tx_hash is not null order by g.minted_at desc limit 1)`,
     })
     .where('order_no', 'in', orderNos)
-    .where('kind', '=', 'drop')
-    .where('status', '=', 'settling')
+    // The order numbers are the way in, not the status (unindexedEq); the test still moves each once.
+    .where(unindexedEq('orders.kind', 'drop'))
+    .where(unindexedEq('orders.status', 'settling'))
     .where(sql<boolean>`not exists (select 1 from goods g where g.drop_order_no = orders.order_no and g.chain_status not in ('minted', 'void'))`)
     .where(sql<boolean>`(select count(*) from goods g where g.drop_order_no = orders.order_no and g.chain_status = 'minted') = orders.quantity`)
     .returning(['order_no', 'tx_hash', 'price_fen', 'commission_fen', 'seller_income_fen', 'seller_user_id'])

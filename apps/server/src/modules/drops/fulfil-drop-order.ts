@@ -5,7 +5,7 @@ import { defineJob } from '../../jobs/define-job.ts';
 import { imageId, imageUrl, parseImageId, RARITIES, rarityOf } from '../content/index.ts';
 import { wakeMinting } from './mint-batches.ts';
 import { commitSerials, peekSerials } from './stock.ts';
-import { inTx, isUniqueViolation } from '../../db/tx.ts';
+import { inTx, isUniqueViolation, unindexedEq } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 
 /**
@@ -96,7 +96,7 @@ async function writeFulfilmentOnce(ctx: AppContext, orderNos: readonly string[])
           .updateTable('orders')
           .set({ status: 'settling' })
           .where('order_no', 'in', due.map((o) => o.order_no))
-          .where('status', '=', 'paid')
+          .where(unindexedEq('orders.status', 'paid')) // the order numbers are the way in, not the status
           .returning('order_no')
           .execute()
       ).map((r) => r.order_no),
