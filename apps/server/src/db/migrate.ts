@@ -36,6 +36,7 @@ import * as m0035 from './migrations/0035-drop-reserve-function.ts';
 import * as m0036 from './migrations/0036-pay-balance-function.ts';
 import * as m0037 from './migrations/0037-worker-fence-shared.ts';
 import * as m0038 from './migrations/0038-pay-balance-plan.ts';
+import * as m0039 from './migrations/0039-orders-market-indexes.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -107,6 +108,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0037-worker-fence-shared': m0037.migration,
   // 0038: PostgreSQL: pay_balance_batch finds its orders by order number only (plans that stale statistics cannot turn into scans).
   '0038-pay-balance-plan': m0038.migration,
+  // 0039: the market's indexes of orders (listing, collectible, settlement transaction) hold only orders that have one: not drop orders.
+  '0039-orders-market-indexes': m0039.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */
