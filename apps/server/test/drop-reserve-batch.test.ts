@@ -390,6 +390,19 @@ describe('fulfilment: serials read without a lock, counted last', () => {
   });
 });
 
+/** Each trader buys `count` units of the release and pays them from a balance topped up by `topupFen`; their order numbers. */
+async function boughtAndPaid(projectId: number, traders: Trader[], count: number, topupFen: number): Promise<string[]> {
+  const orders: string[] = [];
+  for (const u of traders) {
+    const r = await buy(t, u, projectId, count);
+    expect(r.status).toBe('000000');
+    await topup(t, u, topupFen);
+    expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: r.data.orderNo, method: 'balance' }, u.h)).status).toBe('000000');
+    orders.push(r.data.orderNo);
+  }
+  return orders;
+}
+
 describe('group commit of completion', () => {
   it('the orders a mint pass minted complete in one transaction per 200: once each, with their last mint hash, one event and one settlement each; an order with a unit still pending waits', async () => {
     await t.ctx.jobs.runOnce();
@@ -398,14 +411,7 @@ describe('group commit of completion', () => {
     await mintPendingGoods(t.ctx, minter);
     const a = await makeDrop(t, { supply: 500, priceFen: 1000, perIdentityLimit: 2, maxPerOrder: 2 });
     const users = await Promise.all(Array.from({ length: 230 }, () => makeTrader(t)));
-    const orders: string[] = [];
-    for (const u of users) {
-      const r = await buy(t, u, a.projectId, 2);
-      expect(r.status).toBe('000000');
-      await topup(t, u, 2000);
-      expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: r.data.orderNo, method: 'balance' }, u.h)).status).toBe('000000');
-      orders.push(r.data.orderNo);
-    }
+    const orders = await boughtAndPaid(a.projectId, users, 2, 2000);
     await t.ctx.jobs.runOnce();
     const db = t.ctx.db.kysely;
     // One unit of the first order is not minted yet: that order must wait.
@@ -458,15 +464,7 @@ describe('group commit of completion', () => {
     // transaction that is rolled back: 3,000 orders analysed as `completed`, then made `settling`.
     // Reading them all through the status index would fetch ≥ 3,000 order rows.
     const d = await makeDrop(t, { supply: 10, priceFen: 700, perIdentityLimit: 2, maxPerOrder: 2 });
-    const orders: string[] = [];
-    for (let k = 0; k < 2; k++) {
-      const u = await makeTrader(t);
-      const r = await buy(t, u, d.projectId, 1);
-      expect(r.status).toBe('000000');
-      await topup(t, u, 700);
-      expect((await call(t, '/payment/nftOrder/V1/pay', { orderNo: r.data.orderNo, method: 'balance' }, u.h)).status).toBe('000000');
-      orders.push(r.data.orderNo);
-    }
+    const orders = await boughtAndPaid(d.projectId, [await makeTrader(t), await makeTrader(t)], 1, 700);
     await t.ctx.jobs.runOnce();
     const db = t.ctx.db.kysely;
     // Minted as the mint pass would mark them, without its completion.
