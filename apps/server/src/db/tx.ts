@@ -65,14 +65,15 @@ export function batchLanes(ctx: { db: { dialect: string } }): number {
 }
 
 /**
- * `column = value` in a form no index serves, for a statement whose way in must be a list of unique
- * keys beside it (`order_no in (…)`). While a drop moves thousands of orders into one status faster
- * than autovacuum analyses `orders`, PostgreSQL believes few rows have that status and may read them
- * all through the status index, testing each against the list (a completion chunk of 200 numbers read
- * 3,002 order rows in test/drop-reserve-batch.test.ts); SQLite, which keeps no statistics of these
- * tables, chose the status index for the fulfilment's update too. The test itself is unchanged: the
- * row must still have the value.
+ * `column = value` (or `in` the values) in a form no index serves, for a statement whose way in must
+ * be a list of unique keys beside it (`order_no in (…)`). While a drop moves thousands of orders into
+ * one status faster than autovacuum analyses `orders`, PostgreSQL believes few rows have that status
+ * and may read them all through the status index, testing each against the list (a completion chunk
+ * of 200 numbers read 3,002 order rows in test/drop-reserve-batch.test.ts); SQLite, which keeps no
+ * statistics of these tables, chose the status index for the fulfilment's update and for a payment
+ * batch of 20 orders. The test itself is unchanged: the row must still have the value.
  */
-export function unindexedEq(column: string, value: string) {
-  return sql<boolean>`(${sql.ref(column)} || '') = ${value}`;
+export function unindexedEq(column: string, value: string | readonly string[]) {
+  if (typeof value === 'string') return sql<boolean>`(${sql.ref(column)} || '') = ${value}`;
+  return sql<boolean>`(${sql.ref(column)} || '') in (${sql.join(value)})`;
 }

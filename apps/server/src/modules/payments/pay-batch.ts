@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { batchLanes, inTx, type Q } from '../../db/tx.ts';
+import { batchLanes, inTx, unindexedEq, type Q } from '../../db/tx.ts';
 import { afterPaymentJob } from '../drops/index.ts';
 import { Account, postTxns } from '../ledger/index.ts';
 import { compareText } from '../../util/compare.ts';
@@ -160,7 +160,7 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
     .updateTable('orders')
     .set({ status: 'paid', paid_at: now, pay_method: 'balance', provider_trade_no: sql`order_no` })
     .where('order_no', 'in', paidNos)
-    .where('status', 'in', ['created', 'paying'])
+    .where(unindexedEq('orders.status', ['created', 'paying'])) // the order numbers are the way in, not the status
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== paid.length) throw new Error('payment batch: an order moved under its lock');
   const jobAt = Date.now();
