@@ -83,3 +83,59 @@ describe.skipIf(!!process.env.TEST_PG_URL)('SQLite write lock across processes',
     }
   }, 90_000);
 });
+
+/**
+ * Waiting for another connection's write lock must not stop this process's event loop: with
+ * busy_timeout the wait slept inside the BEGIN, so no timer, request or answer of the process ran
+ * meanwhile — and when the lock's holder was another connection of the same process (a worker
+ * thread's, here a second handle), it could never commit: the waiter failed with "database is
+ * locked" after busy_timeout's 5 s.
+ */
+describe.skipIf(!!process.env.TEST_PG_URL)('SQLite write lock: the wait for it runs on timers', () => {
+  let dataDir: string;
+  let a: Db;
+  let b: Db;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cfx-lock-async-'));
+    a = openDatabase({ dataDir });
+    await migrate(a, { secrets: loadSecretBox(dataDir), now: Date.now() });
+    await a.kysely.schema.createTable('lock_order').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('name', 'text').execute();
+    b = openDatabase({ dataDir });
+  }, 30_000);
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a transaction waits for the other connection's transaction (which needs this event loop to commit) and then commits", async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    try {
+      let aHolds!: () => void;
+      const holding = new Promise<void>((r) => (aHolds = r));
+      const first = inTx({ db: a }, async (trx) => {
+        await trx.insertInto('lock_order' as never).values({ name: 'a' } as never).execute();
+        aHolds();
+        // Holds the write lock across 300 ms of timers of this same event loop.
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      await holding;
+      const started = performance.now();
+      const ticksBefore = ticks;
+      const second = inTx({ db: b }, async (trx) => {
+        await trx.insertInto('lock_order' as never).values({ name: 'b' } as never).execute();
+      });
+      await Promise.all([first, second]);
+      const waited = performance.now() - started;
+      // b waited for a's commit (≈ 300 ms), well below busy_timeout's 5 s, and timers ran meanwhile.
+      expect(waited).toBeGreaterThan(200);
+      expect(waited).toBeLessThan(3000);
+      expect(ticks - ticksBefore).toBeGreaterThanOrEqual(10);
+      const rows = await a.kysely.selectFrom('lock_order' as never).select(['id', 'name'] as never).orderBy('id' as never).execute();
+      expect(rows).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
+    } finally {
+      clearInterval(timer);
+    }
+  }, 30_000);
+});

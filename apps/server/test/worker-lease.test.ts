@@ -164,3 +164,39 @@ describe('job runner under the lease', () => {
     await b.release();
   });
 });
+
+describe.skipIf(!!process.env.TEST_PG_URL)('worker lease on SQLite: waiting for the write lock of its own process', () => {
+  it("a renewal waits for this process's request connection's transaction without stopping the event loop", async () => {
+    const lease = new WorkerLease(dbs[0]!, { ttlMs: 5000, holder: 'same-process' });
+    // Free, whatever the tests above left.
+    await t.ctx.db.kysely.updateTable('worker_lease').set({ holder: null, expires_at: 0 }).where('id', '=', 1).execute();
+    expect(await lease.tryAcquire()).toBeDefined();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    try {
+      let holding!: () => void;
+      const held = new Promise<void>((r) => (holding = r));
+      // The request connection writes and then awaits a timer inside its transaction (the write lock is held).
+      const request = t.ctx.db.kysely.transaction().execute(async (trx) => {
+        await trx.updateTable('worker_lease').set({ acquired_at: (eb) => eb('acquired_at', '+', 0) }).where('id', '=', 1).execute();
+        holding();
+        await sleep(300);
+      });
+      await held;
+      const started = performance.now();
+      const ticksBefore = ticks;
+      // Before: the renewal slept inside SQLite for busy_timeout's 5 s (the transaction above could not
+      // commit meanwhile) and then failed with SQLITE_BUSY.
+      expect(await lease.renew()).toBe(true);
+      const waited = performance.now() - started;
+      await request;
+      expect(waited).toBeGreaterThan(200);
+      expect(waited).toBeLessThan(3000);
+      expect(ticks - ticksBefore).toBeGreaterThanOrEqual(10);
+      await lease.release();
+      expect(await leaseRow()).toMatchObject({ holder: null });
+    } finally {
+      clearInterval(timer);
+    }
+  }, 30_000);
+});

@@ -34,7 +34,8 @@ export interface Db {
 
 /**
  * SQLite transactions begin IMMEDIATE: they take the database's write lock at BEGIN, waiting for it
- * through busy_timeout while another process (a second server, the create-staff tool) writes. A
+ * while another connection (a second server, the create-staff tool) writes — without blocking the
+ * event loop (`beginImmediate` below: busy_timeout would sleep inside the call). A
  * deferred transaction ('begin') takes it only at its first write, and a transaction that has read
  * cannot wait for it then: SQLite answers SQLITE_BUSY / SQLITE_BUSY_SNAPSHOT at once ("database is
  * locked"), whatever busy_timeout says. Every transaction — inTx, kysely.transaction() anywhere,
@@ -48,14 +49,16 @@ class ImmediateSqliteDialect extends SqliteDialect {
   constructor(
     config: ConstructorParameters<typeof SqliteDialect>[0],
     private readonly feed: Pick<ChangeFeed, 'began' | 'rolledBack'>,
+    private readonly beginImmediate: () => Promise<void>,
   ) {
     super(config);
   }
   override createDriver(): Driver {
     const driver = super.createDriver() as SqliteDriver;
     const rollback = driver.rollbackTransaction.bind(driver);
-    driver.beginTransaction = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+    // The one connection of this driver is the one beginImmediate talks to.
+    driver.beginTransaction = async () => {
+      await this.beginImmediate();
       this.feed.began();
     };
     driver.rollbackTransaction = async (connection: DatabaseConnection) => {
@@ -66,6 +69,35 @@ class ImmediateSqliteDialect extends SqliteDialect {
       }
     };
     return driver;
+  }
+}
+
+/** How long a statement or a transaction's BEGIN waits for another connection's write lock on SQLite. */
+const SQLITE_BUSY_WAIT_MS = 5000;
+
+/**
+ * BEGIN IMMEDIATE on `sqlite`, waiting for another connection's write lock without blocking the
+ * event loop. busy_timeout waits by sleeping inside the call: this process's event loop stood still
+ * meanwhile — no request parsed, no answer sent, no timer run — and a second connection of the same
+ * process (another thread's, or a tool's in a test) could not even finish the transaction it waited
+ * for. Here the BEGIN is tried with busy_timeout 0 and, while SQLite answers SQLITE_BUSY, tried again
+ * after 1, 2, 4, 4, … ms of timers, for up to SQLITE_BUSY_WAIT_MS as before; then the busy error is
+ * thrown as before. Without another writer the first try takes the lock: two pragmas more, nothing else.
+ * Statements outside a transaction still wait through busy_timeout (the hot writes run in transactions).
+ */
+async function beginImmediate(sqlite: { exec(sql: string): void }): Promise<void> {
+  const deadline = Date.now() + SQLITE_BUSY_WAIT_MS;
+  for (let wait = 1; ; wait = Math.min(wait * 2, 4)) {
+    sqlite.exec('PRAGMA busy_timeout = 0');
+    try {
+      sqlite.exec('begin immediate');
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+    } finally {
+      sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_WAIT_MS}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
@@ -117,7 +149,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPo
   for (const ext of ['-wal', '-shm']) restrictFile(file + ext);
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  sqlite.exec('PRAGMA busy_timeout = 5000');
+  sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_WAIT_MS}`);
   // Another connection's commit (another process on this file) changes our data_version; the change
   // counters (migration 0033, absent until it ran) say which of the watched tables it changed.
   const changes = createChangeFeed({
@@ -131,7 +163,7 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPo
       }
     },
   });
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, changes), plugins: [changes.plugin] });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, changes, () => beginImmediate(sqlite)), plugins: [changes.plugin] });
   return {
     kysely,
     dialect: 'sqlite',

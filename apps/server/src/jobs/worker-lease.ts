@@ -140,7 +140,7 @@ export class WorkerLease {
           throw err;
         });
     } else {
-      row = await take(this.db.kysely);
+      row = await this.sqliteWrite(take);
     }
     if (!row) return undefined;
     this.token = Number(row.token);
@@ -154,14 +154,17 @@ export class WorkerLease {
     const sent = performance.now();
     if (sent >= this.deadline) return this.lose();
     const now = dbNowMs(this.db.dialect);
-    const r = await this.db.kysely
-      .updateTable('worker_lease')
-      .set({ expires_at: sql<number>`${now} + ${this.ttlMs}` })
-      .where('id', '=', 1)
-      .where('token', '=', this.token)
-      .where('holder', '=', this.holder)
-      .where('expires_at', '>=', now)
-      .executeTakeFirst();
+    const token = this.token;
+    const r = await this.sqliteWrite((q) =>
+      q
+        .updateTable('worker_lease')
+        .set({ expires_at: sql<number>`${now} + ${this.ttlMs}` })
+        .where('id', '=', 1)
+        .where('token', '=', token)
+        .where('holder', '=', this.holder)
+        .where('expires_at', '>=', now)
+        .executeTakeFirst(),
+    );
     if (Number(r.numUpdatedRows) !== 1) return this.lose();
     this.deadline = sent + this.ttlMs;
     return true;
@@ -172,7 +175,18 @@ export class WorkerLease {
     const token = this.token;
     this.lose();
     if (token === undefined) return;
-    await this.db.kysely.updateTable('worker_lease').set({ holder: null, expires_at: 0 }).where('id', '=', 1).where('token', '=', token).where('holder', '=', this.holder).execute();
+    await this.sqliteWrite((q) => q.updateTable('worker_lease').set({ holder: null, expires_at: 0 }).where('id', '=', 1).where('token', '=', token).where('holder', '=', this.holder).execute());
+  }
+
+  /**
+   * One write of the lease row. On SQLite it runs in a transaction, whose BEGIN waits for another
+   * connection's write lock on timers (db/database.ts): as a bare statement it would wait through
+   * busy_timeout, asleep inside the call — and when the lock's holder is this process's own request
+   * connection in the middle of a transaction that awaits a timer or I/O, that transaction could not
+   * finish meanwhile: the event loop stood still for busy_timeout's 5 s and the renewal then failed.
+   */
+  private sqliteWrite<R>(write: (q: Q) => Promise<R>): Promise<R> {
+    return this.db.dialect === 'sqlite' ? this.db.kysely.transaction().execute(write) : write(this.db.kysely);
   }
 
   private lose(): false {
