@@ -12,6 +12,8 @@
 //   env: BENCH_STOCK, BENCH_ATTEMPTS, BENCH_USERS, BENCH_CONCURRENCY, BENCH_LIMIT (per identity, 2),
 //   BENCH_WINDOW_S (payment window, 10), CHAIN_BLOCK_INTERVAL_MS, CHAIN_RECEIPT_INTERVAL_MS (200),
 //   BENCH_SERVERS=1 (a comparison: everything on one process), BENCH_PROF=1 (CPU profiles of the servers),
+//   BENCH_WORKER_THREAD=1 (server A runs with WORKER_THREAD=1: its worker role in a thread of its own),
+//   BENCH_LOAD_ON=B (two servers, all the load on B: A is then a dedicated worker process),
 //   BENCH_SEMI_SPACE_MB (64, as `npm start` runs the server; 0 = V8's default),
 //   BENCH_KEEP=1 keeps the data dir, the logs and the PostgreSQL database.
 // While units are left, the machine's CPU is split by role from /proc (cpu-sampler.ts: each server with
@@ -189,6 +191,7 @@ try {
   log(`${dbKind}${quick ? ' (quick)' : ''}: stock ${P.stock}, attempts ${P.attempts}, users ${P.users}, concurrency ${P.concurrency}${P.rate ? ` paced at ${P.rate}/s` : ''}, limit ${P.limit}/identity, payment window ${P.windowS} s; data ${dataDir}`);
   const tStartA = Date.now();
   const serverA = startServer('A', {
+    ...(env.BENCH_WORKER_THREAD === '1' ? { WORKER_THREAD: '1' } : {}),
     PORT: String(portA),
     CHAIN_NODE_RPC_PORT: String(rpcPort),
     CHAIN_NODE_P2P_PORT: String(p2pPort),
@@ -215,7 +218,7 @@ try {
     await healthy(baseB, false, serverB);
     log('server B (API only: CHAIN=off, MARKET_JOBS=0) up');
   }
-  const targets = P.servers > 1 ? [baseA, baseB] : [baseA];
+  const targets = P.servers > 1 ? (env.BENCH_LOAD_ON === 'B' ? [baseB] : [baseA, baseB]) : [baseA];
 
   // -------------------------------------------------------------------------------------------
   // Baseline: two bare Fastify processes, the same generator, the same concurrency.

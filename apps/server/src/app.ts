@@ -238,10 +238,11 @@ export async function buildApp(
 
   // Liveness and readiness in the envelope: 503 (status 1018) while the chain node is gone. `worker` names
   // this process's part in the worker role — 'holder' (it holds the lease: jobs, chain queue, minting),
-  // 'standby', or 'off' (MARKET_JOBS=0) — so a proxy can send the holder a smaller share of the buyers.
+  // 'standby', 'off' (MARKET_JOBS=0), or 'thread' (WORKER_THREAD=1: its worker thread takes part, this
+  // thread answers requests only) — so a proxy can send the holder a smaller share of the buyers.
   app.get('/healthz', { schema: { hide: true } }, async (req, reply) => {
     const chain = await chainHealth(ctx);
-    const data = { db: db.dialect, chain, worker: worker.lease === undefined ? 'off' : worker.active ? 'holder' : 'standby' };
+    const data = { db: db.dialect, chain, worker: worker.lease === undefined ? (config.market.workerThread ? 'thread' : 'off') : worker.active ? 'holder' : 'standby' };
     reply.header('cache-control', 'no-store');
     if (chain === 'down') return reply.code(503).send(body(Status.CHAIN_UNAVAILABLE, data, formatMessage('chainUnavailable', langOf(req))));
     return body(Status.OK, data, formatMessage('ok', langOf(req)));

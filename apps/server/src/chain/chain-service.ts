@@ -152,7 +152,11 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
   let paceKeeper: { stop(): Promise<void> } | undefined;
   let rpcUrl = cc.rpcUrl!;
   let genesis: Genesis | undefined;
-  if (cc.mode === 'embedded') {
+  // A worker thread's chain (cc.attach): the main thread's node, already started and deployed on.
+  const attached = cc.mode === 'embedded' ? cc.attach : undefined;
+  if (attached) {
+    rpcUrl = attached.rpcUrl;
+  } else if (cc.mode === 'embedded') {
     const started = Date.now();
     const chainDir = path.join(config.dataDir, 'chain');
     genesis = embeddedGenesis(config, chainDir, key, log);
@@ -175,6 +179,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       collectible = await getMeta(db, 'collectible_address');
       exchange = await getMeta(db, 'exchange_address');
       const deployed = collectible && exchange && (await rpc.call<string>('cfx_getCode', [collectible]).catch(() => '0x')) !== '0x';
+      if (!deployed && attached) throw new Error('the embedded chain this thread attaches to has no contracts deployed');
       if (!deployed) {
         const epoch = Number(BigInt(await rpc.call<string>('cfx_epochNumber', ['latest_state'])));
         const owner = genesis!.ownerKey ?? ownerKey(config);
@@ -217,7 +222,9 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       log(`operator key changed from ${previousOperator} to ${operatorAddress}: nonce counter taken from the chain`);
     }
     await setMeta(db, 'operator_address', operatorAddress);
-    if (cc.mode === 'embedded' && !cc.blockIntervalMs && cc.paceMs > 0 && !genesis!.ownerKey) {
+    if (attached) {
+      // The main thread keeps the pace (and warned if it cannot).
+    } else if (cc.mode === 'embedded' && !cc.blockIntervalMs && cc.paceMs > 0 && !genesis!.ownerKey) {
       // A chain dir from before key roles funds only the operator in genesis, and the operator's nonces
       // belong to its queue: there is no key to fund the keeper from, and none is made up for it.
       log('warning: the embedded chain keeps no pace (blocks only with transactions): its genesis, from before key roles, funds no owner key');
@@ -238,7 +245,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       networkId: cc.networkId,
       rpcUrl,
       embedded: cc.mode === 'embedded',
-      nodePid: node?.pid,
+      nodePid: node?.pid ?? attached?.nodePid,
       operatorAddress,
       ownerAddress,
       collectible,
@@ -246,7 +253,7 @@ export async function startChain(config: Config, db: Db, log: Log): Promise<Chai
       collectibleHex: toHexAddress(collectible),
       exchangeHex: toHexAddress(exchange),
       explorerUrl: cc.explorerUrl,
-      paceMs: cc.mode === 'embedded' && (paceKeeper || cc.blockIntervalMs) ? embeddedPaceMs(cc) : undefined,
+      paceMs: attached ? attached.paceMs : cc.mode === 'embedded' && (paceKeeper || cc.blockIntervalMs) ? embeddedPaceMs(cc) : undefined,
       queue,
       indexer,
       contracts,

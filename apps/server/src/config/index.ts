@@ -45,6 +45,12 @@ export interface ChainConfig {
   /** Embedded node: produce a block every N ms instead of packing each transaction at once. */
   blockIntervalMs?: number;
   /**
+   * Set only by worker-thread.ts, never from the environment: the embedded node that this process's
+   * main thread started (and deployed the contracts on). A worker thread's chain uses it as its own
+   * embedded chain — same node, same contracts, same pace — without starting or deploying anything.
+   */
+  attach?: { rpcUrl: string; paceMs?: number; nodePid?: number };
+  /**
    * CHAIN_PACE_MS (embedded node, default 500 ≈ mainnet's 2 epochs a second): the idle chain's pace,
    * kept by the pace keeper's heartbeat transactions (chain/pace-keeper.ts), so epochs (a lottery's
    * draw epoch, a box's reveal epoch) arrive on an idle chain too. 0: blocks only for transactions.

@@ -39,6 +39,12 @@ export interface MarketConfig {
   bidMaxDays: number;
   /** Run the background jobs (settlement, expiry, reconciliation) in this process (MARKET_JOBS, default 1). */
   jobs: boolean;
+  /**
+   * WORKER_THREAD (default 0): with MARKET_JOBS=1, this process's claim on the worker role runs in a
+   * worker thread of its own (worker-thread.ts) — its jobs, chain queue, indexer and mint worker off
+   * the event loop that answers requests, which then never takes the lease itself. False with MARKET_JOBS=0.
+   */
+  workerThread: boolean;
   /** Job loop period (MARKET_JOB_INTERVAL_MS, default 100). */
   jobIntervalMs: number;
   /**
@@ -80,6 +86,7 @@ export const marketEnv = {
   MAX_CANCELLED_ORDERS_PER_DAY: intVar({ min: 0, default: 5 }),
   BID_MAX_DAYS: intVar({ min: 1, default: 30 }),
   MARKET_JOBS: flagVar({ default: true }),
+  WORKER_THREAD: flagVar({ default: false }),
   MARKET_JOB_INTERVAL_MS: intVar({ min: 10, default: 100 }),
   WORKER_LEASE_MS: intVar({ min: 1000, max: 600_000, default: 6000 }),
   MARKET_JOBS_IN_FLIGHT: intVar({ min: 1, default: 3000 }),
@@ -139,6 +146,7 @@ export function loadMarketConfig(raw: NodeJS.ProcessEnv, devMode = false): Marke
     maxCancelledOrdersPerDay: env.MAX_CANCELLED_ORDERS_PER_DAY,
     bidMaxDays: env.BID_MAX_DAYS,
     jobs: env.MARKET_JOBS,
+    workerThread: env.WORKER_THREAD && env.MARKET_JOBS,
     jobIntervalMs: env.MARKET_JOB_INTERVAL_MS,
     workerLeaseMs: env.WORKER_LEASE_MS,
     jobsInFlight: env.MARKET_JOBS_IN_FLIGHT,
