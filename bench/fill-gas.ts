@@ -13,7 +13,7 @@ const chain = await startTestChain();
 try {
   const { accounts } = chain;
   const sellers = Array.from({ length: 10 }, () => chain.freshAccount());
-  // Sellers need CFX for their approvals (the test chain does not sponsor this fresh key's calls).
+  // Fresh seller keys get CFX, so their approvals go through whether or not a sponsorship covers them.
   for (const s of sellers) await chain.conflux.cfx.sendTransaction({ from: accounts.owner.address, to: s.address, value: 10n ** 20n }).executed({ delta: 20, timeout: 30_000 });
   const listed = async (i: number) => {
     const seller = sellers[i % sellers.length]!;
