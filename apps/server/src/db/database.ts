@@ -95,6 +95,9 @@ async function beginImmediate(sqlite: { exec(sql: string): void }): Promise<void
     } catch (err) {
       if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
     } finally {
+      // Restored before every timer, not once at the end: while this BEGIN waits, the connection still runs
+      // the process's statements outside a transaction (db.run lookups, autocommit writes), which must keep waiting
+      // through busy_timeout rather than fail at once.
       sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_WAIT_MS}`);
     }
     await new Promise((resolve) => setTimeout(resolve, wait));
