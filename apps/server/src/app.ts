@@ -103,7 +103,8 @@ export async function buildApp(
 ): Promise<App> {
   ensurePrivateDir(config.dataDir);
   setPasswordScryptN(config.passwordScryptN);
-  const db = openDatabase(config);
+  let dbWarn = (msg: string): void => void process.stderr.write(`${msg}\n`);
+  const db = openDatabase({ ...config, checkpointThread: config.sqliteCheckpointThread, warn: (msg) => dbWarn(msg) });
   const now = opts.now ?? Date.now;
   const secrets = loadSecretBox(config.dataDir);
   await migrate(db, { secrets, now: now() });
@@ -157,6 +158,7 @@ export async function buildApp(
     },
   });
   jobLog = (msg, extra) => app.log.warn(extra ?? {}, msg);
+  dbWarn = (msg) => app.log.warn(msg);
   try {
     ctx.chain = await startChain(config, db, (msg, extra) => app.log.info(extra ?? {}, msg));
   } catch (err) {

@@ -74,6 +74,7 @@ export const serverEnv = {
   DB_POOL_MAX: intVar({ min: 1, max: 1000, default: 10 }),
   DB_WORKER_POOL_MAX: intVar({ min: 1, max: 1000, default: 6 }),
   DB_PREPARED_STATEMENTS: intVar({ min: 0, max: 10_000, default: 200 }),
+  SQLITE_CHECKPOINT_THREAD: flagVar({ default: true }),
   SMS_PROVIDER: oneOfVar(['sandbox', 'aliyun'], { default: 'sandbox' }),
   CAPTCHA_PROVIDER: oneOfVar(['slider', 'yidun', 'test'], { default: 'slider' }),
   KYC_PROVIDER: oneOfVar(['sandbox', 'aliyun'], { default: 'sandbox' }),

@@ -93,6 +93,11 @@ export interface Config {
    * Unused on SQLite.
    */
   dbPool: { max: number; workerMax: number; prepared: number };
+  /**
+   * SQLITE_CHECKPOINT_THREAD (default 1): the embedded database's WAL checkpoints run in a thread of
+   * their own instead of inside a commit on the event loop (db/sqlite-checkpointer.ts). Unused on PostgreSQL.
+   */
+  sqliteCheckpointThread: boolean;
   smsProvider: 'sandbox' | 'aliyun';
   captchaProvider: 'slider' | 'yidun' | 'test';
   kycProvider: 'sandbox' | 'aliyun';
@@ -175,6 +180,7 @@ export function loadConfig(raw: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl,
     dbPool: { max: env.DB_POOL_MAX, workerMax: env.DB_WORKER_POOL_MAX, prepared: env.DB_PREPARED_STATEMENTS },
+    sqliteCheckpointThread: env.SQLITE_CHECKPOINT_THREAD,
     smsProvider: env.SMS_PROVIDER,
     captchaProvider: env.CAPTCHA_PROVIDER,
     kycProvider: env.KYC_PROVIDER,

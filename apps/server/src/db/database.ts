@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import { openSqliteConnection, type SqliteEngine } from './sqlite-driver.ts';
 import { StatementNames } from './pg-prepared.ts';
 import { createChangeFeed, type ChangeFeed } from './change-feed.ts';
+import { startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
@@ -30,6 +31,8 @@ export interface Db {
    * queued behind them fell tens of seconds behind the sale. On SQLite (one connection) `fn` just runs.
    */
   asWorker<T>(fn: () => T): T;
+  /** SQLite with `checkpointThread`: the thread that runs the WAL's checkpoints (sqlite-checkpointer.ts). */
+  checkpointer?: SqliteCheckpointer;
 }
 
 /**
@@ -107,7 +110,15 @@ async function beginImmediate(sqlite: { exec(sql: string): void }): Promise<void
 // int8 (bigint) columns hold epoch milliseconds and ids: all far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPool?: { max: number; workerMax: number; prepared?: number } }): Db {
+export function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  dbPool?: { max: number; workerMax: number; prepared?: number };
+  /** SQLite: run the WAL's checkpoints in a thread of their own, off the event loop (the server's database; not tools'). */
+  checkpointThread?: boolean;
+  /** Where the checkpoint thread's troubles are told (default: stderr). */
+  warn?: (msg: string) => void;
+}): Db {
   if (opts.databaseUrl) {
     // Hot SQL texts run as named prepared statements (pg-prepared.ts): parsed and planned once per connection.
     const names = new StatementNames(opts.dbPool?.prepared ?? 200);
@@ -167,13 +178,24 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; dbPo
     },
   });
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, changes, () => beginImmediate(sqlite)), plugins: [changes.plugin] });
+  const checkpointer = opts.checkpointThread
+    ? startSqliteCheckpointer({
+        file,
+        engine: sqlite.engine,
+        setPages: (pages) => sqlite.exec(`PRAGMA wal_autocheckpoint = ${pages}`),
+        warn: opts.warn ?? ((msg) => void process.stderr.write(`${msg}\n`)),
+      })
+    : undefined;
   return {
     kysely,
     dialect: 'sqlite',
     sqliteEngine: sqlite.engine,
     changes,
+    checkpointer,
     asWorker: (fn) => fn(),
     close: async () => {
+      // The thread's connection first: the last connection to close checkpoints the WAL and removes it.
+      await checkpointer?.stop();
       await changes.close();
       await kysely.destroy();
     },
