@@ -48,24 +48,36 @@ export function isMainnetAddress(value: unknown): boolean {
  * Lower-case hex form of a base32 or hex address. Throws on anything else.
  * Use it for everything that goes into typed data or contract calls.
  */
-/** Base32 decodes and encodes are costly (a polymod checksum each): both directions are memoised, bounded. */
+/**
+ * Base32 decodes and encodes are costly (a polymod checksum each, ≈ 20–60 µs in the library's
+ * big-integer arithmetic): both directions are memoised, bounded. A decoded address in its canonical
+ * form (lower case, not verbose) is also remembered as the encoding of its hex: a buyer's address is
+ * decoded for the mint transaction and its hex comes back in the Transfer log, which the indexer
+ * turns into base32 again — one checksum per new buyer instead of two.
+ */
 const hexMemo = new Map<string, HexAddress>();
 const base32Memo = new Map<string, string>();
+/** How many checksums the codec computed (tests read it to see the memos work). */
+export const addressCodecStats = { decodes: 0, encodes: 0 };
 function remember<V>(memo: Map<string, V>, key: string, value: V): V {
   if (memo.size >= 20_000) memo.clear();
   memo.set(key, value);
   return value;
 }
+const base32Key = (hex: string, networkId: number, verbose: boolean) => `${hex}/${networkId}/${verbose ? 1 : 0}`;
 
 export function toHexAddress(address: string): HexAddress {
   if (isHexAddress(address)) return address.toLowerCase() as HexAddress;
   const known = hexMemo.get(address);
   if (known) return known;
-  return remember(hexMemo, address, decodeBase32(address));
+  const { hex, netId } = decodeBase32(address);
+  if (address === address.toLowerCase() && !address.includes('.')) remember(base32Memo, base32Key(hex, netId, false), address);
+  return remember(hexMemo, address, hex);
 }
 
-function decodeBase32(address: string): HexAddress {
-  let decoded: { hexAddress: Uint8Array };
+function decodeBase32(address: string): { hex: HexAddress; netId: number } {
+  let decoded: { hexAddress: Uint8Array; netId: number };
+  addressCodecStats.decodes++;
   try {
     decoded = cfxAddress.decode(address);
   } catch (err) {
@@ -73,7 +85,7 @@ function decodeBase32(address: string): HexAddress {
   }
   let hex = '0x';
   for (const byte of decoded.hexAddress) hex += byte.toString(16).padStart(2, '0');
-  return hex as HexAddress;
+  return { hex: hex as HexAddress, netId: decoded.netId };
 }
 
 /**
@@ -82,8 +94,11 @@ function decodeBase32(address: string): HexAddress {
  */
 export function toBase32Address(address: string, networkId: number = MAINNET_NETWORK_ID, verbose = false): string {
   const hex = toHexAddress(address);
-  const key = `${hex}/${networkId}/${verbose ? 1 : 0}`;
-  return base32Memo.get(key) ?? remember(base32Memo, key, cfxAddress.encode(hex, networkId, verbose) as string);
+  const key = base32Key(hex, networkId, verbose);
+  const known = base32Memo.get(key);
+  if (known) return known;
+  addressCodecStats.encodes++;
+  return remember(base32Memo, key, cfxAddress.encode(hex, networkId, verbose) as string);
 }
 
 /** Whether two addresses (hex or base32, any case) denote the same account. */

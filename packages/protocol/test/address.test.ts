@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
+import cfxAddress from '@conflux-dev/conflux-address-js';
 import { describe, expect, it } from 'vitest';
 import {
+  addressCodecStats,
   isBase32Address,
   isHexAddress,
   isMainnetAddress,
@@ -27,6 +30,25 @@ describe('address helpers', () => {
     expect(toHexAddress(MAIN_VERBOSE)).toBe(HEX);
     expect(toHexAddress(HEX.toUpperCase().replace('0X', '0x'))).toBe(HEX);
     expect(toBase32Address(TEST, 1029)).toBe(MAIN);
+  });
+
+  it('computes one checksum for a new address decoded and then encoded again for its network', () => {
+    // A buyer's address on its way: decoded for the mint transaction, encoded again from the Transfer log's hex.
+    const hex = `0x1${crypto.randomBytes(20).toString('hex').slice(1)}`;
+    for (const netId of [1029, 1]) {
+      const b32 = cfxAddress.encode(hex, netId) as string;
+      const before = { ...addressCodecStats };
+      expect(toHexAddress(b32)).toBe(hex);
+      expect(toBase32Address(hex, netId)).toBe(b32);
+      expect(toBase32Address(hex, netId, true)).toBe((cfxAddress.encode(hex, netId, true) as string));
+      expect(addressCodecStats.decodes - before.decodes).toBe(1);
+      expect(addressCodecStats.encodes - before.encodes).toBe(1); // the verbose form only
+    }
+    // A verbose or upper-case input is not the canonical form: its hex's encoding is computed, not taken from it.
+    const hex2 = `0x1${crypto.randomBytes(20).toString('hex').slice(1)}`;
+    const upper = (cfxAddress.encode(hex2, 1029) as string).toUpperCase();
+    expect(toHexAddress(upper)).toBe(hex2);
+    expect(toBase32Address(hex2)).toBe(upper.toLowerCase());
   });
 
   it('recognises mainnet addresses only (network 1029, cfx: prefix)', () => {

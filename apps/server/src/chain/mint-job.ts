@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { format, sign } from 'js-conflux-sdk';
+import { toHexAddress } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../context.ts';
 import type { SecretBox } from '../util/secret-box.ts';
 import { listUnmintedGoods } from '../modules/catalog/index.ts';
@@ -37,7 +38,10 @@ export function chainMinter(chain: Chain, db: Db): Minter {
     contract: chain.collectible,
     async submit(key, to, tokenIds) {
       const c = chain.contracts.collectible;
-      const data = (to.length === 1 ? c.mint(to[0], BigInt(tokenIds[0]!)) : c.mintBatch(to, tokenIds.map((t) => BigInt(t)))).data as string;
+      // Hex through @cfx/protocol's memo: the SDK would decode each base32 owner again, and the memo
+      // already holds the owner's base32 for the indexer, which meets it again in the Transfer log.
+      const owners = to.map(toHexAddress);
+      const data = (owners.length === 1 ? c.mint(owners[0], BigInt(tokenIds[0]!)) : c.mintBatch(owners, tokenIds.map((t) => BigInt(t)))).data as string;
       return chain.queue.enqueue({ key, kind: 'mint', to: chain.collectible, data });
     },
     async outcomes(txIds, timeoutMs) {
