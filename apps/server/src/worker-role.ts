@@ -36,7 +36,7 @@ export async function startWorkerRole(ctx: AppContext, log: Log): Promise<Worker
   const everyMs = Math.max(200, Math.floor(ttlMs / 3));
   // The lease has its own connection: under a flood the process's pool (PostgreSQL) or its one SQLite
   // connection has a queue of waiting queries, and a renewal stuck behind them would lose the lease.
-  const leaseDb = openDatabase({ databaseUrl: ctx.config.databaseUrl, dataDir: ctx.config.dataDir });
+  const leaseDb = openDatabase({ databaseUrl: ctx.config.databaseUrl, dataDir: ctx.config.dataDir, besideCheckpointThread: !!ctx.db.checkpointer });
   const lease = new WorkerLease(leaseDb, { ttlMs });
   ctx.jobs.fenced(lease.source);
   ctx.chain?.queue.fenced(lease.source);

@@ -59,6 +59,20 @@ describe.skipIf(!!process.env.TEST_PG_URL)('SQLite checkpoints in a thread', () 
     expect(warnings).toEqual([]);
   });
 
+  it("leaves a second connection's checkpoints to the thread too (the worker lease's)", async () => {
+    const beside = openDatabase({ dataDir, besideCheckpointThread: true });
+    const plain = openDatabase({ dataDir });
+    try {
+      const pages = async (d: Db) => Number(Object.values((await d.run<Record<string, number>>(sql.raw('PRAGMA wal_autocheckpoint').compile(d.kysely), []))[0]!)[0]);
+      expect(await pages(beside)).toBe(BACKSTOP_PAGES);
+      expect(await pages(plain)).toBe(INLINE_PAGES);
+      expect(beside.checkpointer).toBeUndefined();
+    } finally {
+      await beside.close();
+      await plain.close();
+    }
+  });
+
   it('leaves no WAL behind once the database is closed', async () => {
     await db.close();
     expect(fs.existsSync(`${file}-wal`)).toBe(false);

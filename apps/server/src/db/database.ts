@@ -7,7 +7,7 @@ import type { Database } from './schema.ts';
 import { openSqliteConnection, type SqliteEngine } from './sqlite-driver.ts';
 import { StatementNames } from './pg-prepared.ts';
 import { createChangeFeed, type ChangeFeed } from './change-feed.ts';
-import { startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
+import { BACKSTOP_PAGES, startSqliteCheckpointer, type SqliteCheckpointer } from './sqlite-checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
@@ -118,6 +118,11 @@ export function openDatabase(opts: {
   checkpointThread?: boolean;
   /** Where the checkpoint thread's troubles are told (default: stderr). */
   warn?: (msg: string) => void;
+  /**
+   * SQLite without its own checkpoint thread: a second connection of a process whose database has one
+   * (the worker lease's) — its commits leave the checkpoints to that thread too, up to the backstop.
+   */
+  besideCheckpointThread?: boolean;
 }): Db {
   if (opts.databaseUrl) {
     // Hot SQL texts run as named prepared statements (pg-prepared.ts): parsed and planned once per connection.
@@ -178,6 +183,7 @@ export function openDatabase(opts: {
     },
   });
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, changes, () => beginImmediate(sqlite)), plugins: [changes.plugin] });
+  if (opts.besideCheckpointThread && !opts.checkpointThread) sqlite.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const checkpointer = opts.checkpointThread
     ? startSqliteCheckpointer({
         file,
@@ -198,6 +204,8 @@ export function openDatabase(opts: {
       await checkpointer?.stop();
       await changes.close();
       await kysely.destroy();
+      // Kysely closes the connection only if it ran a query on it; a Db used only through `run` is closed here.
+      sqlite.close();
     },
     run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => {
       const st = sqlite.prepare(q.sql);

@@ -160,6 +160,7 @@ export function openSqliteConnection(file: string, cacheSize = STATEMENT_CACHE_S
     prepareRaw = (sql) => betterDb.prepare(sql) as unknown as SqliteStatement;
   }
   const cache = new Map<string, SqliteStatement>();
+  let closed = false;
   return {
     engine: mod ? 'node:sqlite' : 'better-sqlite3',
     exec: (sql) => db.exec(sql),
@@ -176,6 +177,9 @@ export function openSqliteConnection(file: string, cacheSize = STATEMENT_CACHE_S
       return st;
     },
     close() {
+      // Idempotent: Kysely closes it (once it ran a query) and Db.close closes it too (for a Db only run through Db.run).
+      if (closed) return;
+      closed = true;
       cache.clear();
       db.close();
     },
