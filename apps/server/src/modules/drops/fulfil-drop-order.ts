@@ -5,7 +5,7 @@ import { defineJob } from '../../jobs/define-job.ts';
 import { imageId, imageUrl, parseImageId, RARITIES, rarityOf } from '../content/index.ts';
 import { wakeMinting } from './mint-batches.ts';
 import { commitSerials, peekSerials } from './stock.ts';
-import { inTx, isUniqueViolation, unindexedEq } from '../../db/tx.ts';
+import { inTx, isUniqueViolation, rowParts, unindexedEq } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 
 /**
@@ -154,8 +154,7 @@ async function writeFulfilmentOnce(ctx: AppContext, orderNos: readonly string[])
       }
     }
     // 2. the collectibles, their price points and `mint` history actions
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      const part = rows.slice(i, i + CHUNK);
+    for (const part of rowParts(ctx, rows, CHUNK)) {
       const ids = await trx.insertInto('goods').values(part).returning(['id', 'project_id', 'serial']).execute();
       const bySerial = new Map(part.map((r) => [`${r.project_id}:${r.serial}`, r]));
       const made = ids.map((g) => ({ id: Number(g.id), row: bySerial.get(`${Number(g.project_id)}:${Number(g.serial)}`)! }));

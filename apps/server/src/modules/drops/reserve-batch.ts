@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { batchLanes, inTx, isUniqueViolation, type Q } from '../../db/tx.ts';
+import { batchLanes, inTx, isUniqueViolation, rowParts, type Q } from '../../db/tx.ts';
 import { newId } from '../market/index.ts';
 import { isContention } from './admission.ts';
 import { givePhaseQuota } from './phase-quota.ts';
@@ -139,7 +139,7 @@ async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[])
   const phaseIdx: number[] = [];
   rs.forEach((r, i) => (r.terms.bucket ? phaseIdx : publicIdx).push(i));
   for (const round of rounds(publicIdx, rs)) {
-    const ok = await takePublicQuota(trx, projectId, round.map((i) => rs[i]!), now);
+    const ok = await takePublicQuota(ctx, trx, projectId, round.map((i) => rs[i]!), now);
     round.forEach((i) => (quotaOk[i] = ok.has(rs[i]!.identity)));
   }
   phaseIdx.sort((a, b) => compareText(`${rs[a]!.terms.bucket}:${rs[a]!.identity}`, `${rs[b]!.terms.bucket}:${rs[b]!.identity}`) || a - b);
@@ -151,8 +151,7 @@ async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[])
   // 2. orders and their events, for every member that got its quota (rows of this transaction only).
   const wanted = rs.map((_, i) => i).filter((i) => quotaOk[i]);
   const nos = new Map(wanted.map((i) => [i, newId('DO', rs[i]!.now)]));
-  for (let k = 0; k < wanted.length; k += INSERT_CHUNK) {
-    const part = wanted.slice(k, k + INSERT_CHUNK);
+  for (const part of rowParts(ctx, wanted, INSERT_CHUNK)) {
     await trx
       .insertInto('orders')
       .values(part.map((i) => dropOrderRow(rs[i]!, nos.get(i)!, rs[i]!.terms.bucket ?? null)))
@@ -186,8 +185,7 @@ async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[])
         else await giveQuota(trx, projectId, r.identity, r.quantity, now);
       }
     }
-    for (let k = 0; k < unfit.length; k += INSERT_CHUNK) {
-      const part = unfit.slice(k, k + INSERT_CHUNK);
+    for (const part of rowParts(ctx, unfit, INSERT_CHUNK)) {
       await trx.deleteFrom('order_events').where('order_no', 'in', part).execute();
       await trx.deleteFrom('orders').where('order_no', 'in', part).execute();
     }
@@ -216,15 +214,15 @@ function rounds(idx: readonly number[], rs: readonly Reservation[]): number[][] 
  * quota.ts with many rows (one limit: the members' terms of the public bucket are the same
  * release limit). Returns the identities whose units were taken.
  */
-async function takePublicQuota(trx: Q, projectId: number, rs: readonly Reservation[], now: number): Promise<Set<string>> {
+async function takePublicQuota(ctx: AppContext, trx: Q, projectId: number, rs: readonly Reservation[], now: number): Promise<Set<string>> {
   const ok = new Set<string>();
   const byLimit = new Map<number, Reservation[]>();
   for (const r of rs) if (r.quantity <= r.terms.limit) byLimit.set(r.terms.limit, [...(byLimit.get(r.terms.limit) ?? []), r]);
   for (const [limit, group] of byLimit) {
-    for (let k = 0; k < group.length; k += INSERT_CHUNK) {
+    for (const part of rowParts(ctx, group, INSERT_CHUNK)) {
       const rows = await trx
         .insertInto('drop_quota')
-        .values(group.slice(k, k + INSERT_CHUNK).map((r) => ({ project_id: projectId, identity_digest: r.identity, taken: r.quantity, updated_at: now })))
+        .values(part.map((r) => ({ project_id: projectId, identity_digest: r.identity, taken: r.quantity, updated_at: now })))
         .onConflict((oc) =>
           oc
             .columns(['project_id', 'identity_digest'])

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import { ApiError } from '../../http/envelope.ts';
-import type { Q } from '../../db/tx.ts';
+import { rowParts, type Q } from '../../db/tx.ts';
 import type { LedgerTxnKind } from '../../db/schema.ts';
 import { compareText } from '../../util/compare.ts';
 
@@ -119,7 +119,9 @@ const TXNS_PER_STATEMENT = 200;
  * this transaction with its own conditional UPDATE (the balance-payment batch, which debits a batch
  * of buyers in one statement); their entries are then recorded and not applied again.
  */
-export async function postTxns(trx: Q, inputs: readonly PostInput[], opts: { userDebitsApplied?: boolean } = {}): Promise<Set<string>> {
+export async function postTxns(trx: Q, inputs: readonly PostInput[], opts: { userDebitsApplied?: boolean; dialect?: string } = {}): Promise<Set<string>> {
+  // `dialect`: the database's, for the statements' row parts (db/tx.ts rowParts; powers of two on SQLite).
+  const parts = <T>(rows: readonly T[], max: number) => rowParts({ db: { dialect: opts.dialect ?? '' } }, rows, max);
   const userDebit = ([account, amount]: [string, number]) => amount < 0 && account.startsWith('user:');
   const rowsOf = new Map<string, { input: PostInput; rows: [string, number][] }>();
   for (const input of inputs) {
@@ -130,8 +132,7 @@ export async function postTxns(trx: Q, inputs: readonly PostInput[], opts: { use
   }
   const posted = new Set<string>();
   const all = [...rowsOf.values()];
-  for (let i = 0; i < all.length; i += TXNS_PER_STATEMENT) {
-    const part = all.slice(i, i + TXNS_PER_STATEMENT);
+  for (const part of parts(all, TXNS_PER_STATEMENT)) {
     const ins = await trx
       .insertInto('ledger_txns')
       .values(part.map(({ input }) => ({ id: input.id, kind: input.kind, order_no: input.orderNo ?? null, created_at: input.now })))
@@ -141,7 +142,7 @@ export async function postTxns(trx: Q, inputs: readonly PostInput[], opts: { use
     for (const r of ins) posted.add(r.id);
   }
   const entries = all.filter(({ input }) => posted.has(input.id)).flatMap(({ input, rows }) => rows.map(([account, amount]) => ({ txn_id: input.id, account, amount_fen: amount, created_at: input.now })));
-  for (let i = 0; i < entries.length; i += TXNS_PER_STATEMENT * 3) await trx.insertInto('ledger_entries').values(entries.slice(i, i + TXNS_PER_STATEMENT * 3)).execute();
+  for (const part of parts(entries, TXNS_PER_STATEMENT * 3)) await trx.insertInto('ledger_entries').values(part).execute();
   const totals = new Map<string, number>();
   let now = 0;
   for (const { input, rows } of all) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { batchLanes, inTx, unindexedEq, type Q } from '../../db/tx.ts';
+import { batchLanes, inTx, rowParts, unindexedEq, type Q } from '../../db/tx.ts';
 import { afterPaymentJob } from '../drops/index.ts';
 import { Account, postTxns } from '../ledger/index.ts';
 import { compareText } from '../../util/compare.ts';
@@ -164,8 +164,8 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== paid.length) throw new Error('payment batch: an order moved under its lock');
   const jobAt = Date.now();
-  for (let k = 0; k < paid.length; k += CHUNK) {
-    const part = paid.slice(k, k + CHUNK).map((i) => ps[i]!);
+  for (const idx of rowParts(ctx, paid, CHUNK)) {
+    const part = idx.map((i) => ps[i]!);
     await trx.insertInto('order_events').values(part.map((p) => ({ order_no: p.orderNo, from_status: status.get(p.orderNo)!, to_status: 'paid' as const, note: 'paid from balance', at: now }))).execute();
     await trx
       .insertInto('payments')
@@ -181,7 +181,7 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
   const posted = await postTxns(
     trx,
     paid.map((i) => ({ id: `pay:balance:${ps[i]!.orderNo}`, kind: 'pay' as const, orderNo: ps[i]!.orderNo, entries: [{ account: Account.escrow, amountFen: ps[i]!.priceFen }, { account: Account.user(ps[i]!.userId), amountFen: -ps[i]!.priceFen }], now })),
-    { userDebitsApplied: true },
+    { userDebitsApplied: true, dialect: ctx.db.dialect },
   );
   if (posted.size !== paid.length) throw new Error('payment batch: a ledger transaction was posted already');
   for (const i of paid) out[i] = 'ok';
