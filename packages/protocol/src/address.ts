@@ -45,10 +45,6 @@ export function isMainnetAddress(value: unknown): boolean {
 }
 
 /**
- * Lower-case hex form of a base32 or hex address. Throws on anything else.
- * Use it for everything that goes into typed data or contract calls.
- */
-/**
  * Base32 decodes and encodes are costly (a polymod checksum each, ≈ 20–60 µs in the library's
  * big-integer arithmetic): both directions are memoised, bounded. A decoded address in its canonical
  * form (lower case, not verbose) is also remembered as the encoding of its hex: a buyer's address is
@@ -66,6 +62,10 @@ function remember<V>(memo: Map<string, V>, key: string, value: V): V {
 }
 const base32Key = (hex: string, networkId: number, verbose: boolean) => `${hex}/${networkId}/${verbose ? 1 : 0}`;
 
+/**
+ * Lower-case hex form of a base32 or hex address. Throws on anything else.
+ * Use it for everything that goes into typed data or contract calls.
+ */
 export function toHexAddress(address: string): HexAddress {
   if (isHexAddress(address)) return address.toLowerCase() as HexAddress;
   const known = hexMemo.get(address);

@@ -68,9 +68,10 @@ export function batchLanes(ctx: { db: { dialect: string } }): number {
  * The rows of a multi-row statement in parts of at most `max` rows. On SQLite the parts are powers of
  * two, largest first (37 rows → 32 + 4 + 1): the connection keeps its prepared statements by SQL text
  * (sqlite-driver.ts) and a statement of n rows is a text of its own, so every new batch size was
- * prepared anew — ≈ 0.4 s of the event loop during a drop's sale — and the statements kept for many
- * sizes held memory (the 256 sizes of one orders insert: ≈ 100 MB). In powers of two a statement has
- * at most eight texts. On PostgreSQL parts of `max` rows: each part is a round trip.
+ * prepared anew (preparing took ≈ 0.4 s of the event loop during a drop's sale, these statements
+ * a good part of it) and the statements kept for many sizes held memory (the 256 sizes of one orders
+ * insert: ≈ 100 MB). In powers of two a statement has at most ⌊log2 max⌋ + 1 texts (eight for 150
+ * or 200 rows). On PostgreSQL parts of `max` rows: each part is a round trip.
  */
 export function rowParts<T>(ctx: { db: { dialect: string } }, rows: readonly T[], max: number): T[][] {
   const out: T[][] = [];
