@@ -8,6 +8,7 @@ import { listUnmintedGoods } from '../modules/catalog/index.ts';
 import { mintPendingGoods, onMintWanted, type Minter, type MintOutcome } from '../modules/drops/index.ts';
 import type { Chain } from './chain-service.ts';
 import type { Db } from '../db/database.ts';
+import { keyList } from '../db/key-list.ts';
 
 /**
  * Mints pending collectibles on chain through the operator queue, in `mintBatch` transactions of
@@ -50,7 +51,7 @@ export function chainMinter(chain: Chain, db: Db): Minter {
       let left = [...new Set(txIds)];
       while (left.length) {
         for (let i = 0; i < left.length; i += 500) {
-          const rows = await db.kysely.selectFrom('chain_txs').select(['id', 'status', 'tx_hash', 'error']).where('id', 'in', left.slice(i, i + 500)).execute();
+          const rows = await db.kysely.selectFrom('chain_txs').select(['id', 'status', 'tx_hash', 'error']).where('id', 'in', keyList({ db }, left.slice(i, i + 500))).execute();
           for (const r of rows) {
             if (r.status === 'confirmed' || r.status === 'failed') out.set(Number(r.id), { state: r.status, txHash: r.tx_hash, error: r.error });
           }

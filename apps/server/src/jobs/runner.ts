@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { keyList } from '../db/key-list.ts';
 import type { Database, JobKind } from '../db/schema.ts';
 import type { Job, JobDefinition, JobHandler, JobResult } from './define-job.ts';
 import { checkFence, LeaseLostError, type FenceSource, type LeaseFence } from './worker-lease.ts';
@@ -222,7 +223,7 @@ export class JobRunner {
     const rows = await this.db.kysely
       .updateTable('jobs')
       .set((eb) => ({ status: 'running', lease_until: now + this.leaseMs, attempts: eb('attempts', '+', 1), updated_at: now, ...(fence ? { lease_token: fence.token } : {}) }))
-      .where('id', 'in', due.map((d) => Number(d.id)))
+      .where('id', 'in', keyList({ db: this.db }, due.map((d) => Number(d.id))))
       .where('status', '=', 'pending')
       .$if(fence !== undefined, (qb) =>
         qb.where(({ exists, selectFrom }) =>
@@ -300,7 +301,7 @@ export class JobRunner {
         await checkFence(trx, this.fence);
         const done = batch.filter((b) => 'done' in b.result && b.error === null).map((b) => b.id);
         for (let i = 0; i < done.length; i += 500) {
-          await mine(trx.updateTable('jobs').set({ status: 'done', updated_at: now }).where('id', 'in', done.slice(i, i + 500)).where('status', '=', 'running')).execute();
+          await mine(trx.updateTable('jobs').set({ status: 'done', updated_at: now }).where('id', 'in', keyList({ db: this.db }, done.slice(i, i + 500))).where('status', '=', 'running')).execute();
         }
         for (const b of batch) {
           if ('done' in b.result) {

@@ -5,6 +5,7 @@ import { defineJob } from '../../jobs/define-job.ts';
 import { imageId, imageUrl, parseImageId, RARITIES, rarityOf } from '../content/index.ts';
 import { wakeMinting } from './mint-batches.ts';
 import { commitSerials, peekSerials } from './stock.ts';
+import { keyList } from '../../db/key-list.ts';
 import { inTx, isUniqueViolation, rowParts, unindexedEq } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 
@@ -84,7 +85,7 @@ async function writeFulfilmentOnce(ctx: AppContext, orderNos: readonly string[])
       .selectFrom('orders')
       .innerJoin('projects', 'projects.id', 'orders.project_id')
       .select(['orders.order_no', 'orders.kind', 'orders.status', 'orders.project_id', 'orders.quantity', 'orders.unit_price_fen', 'orders.buyer_user_id', 'projects.name', 'projects.cover', 'projects.token_start', 'projects.supply'])
-      .where('orders.order_no', 'in', nos)
+      .where('orders.order_no', 'in', keyList(ctx, nos))
       .orderBy('orders.order_no')
       .execute();
     const due = found.filter((o) => o.kind === 'drop' && o.status === 'paid' && o.project_id !== null && o.quantity !== null && o.token_start !== null);
@@ -95,7 +96,7 @@ async function writeFulfilmentOnce(ctx: AppContext, orderNos: readonly string[])
         await trx
           .updateTable('orders')
           .set({ status: 'settling' })
-          .where('order_no', 'in', due.map((o) => o.order_no))
+          .where('order_no', 'in', keyList(ctx, due.map((o) => o.order_no)))
           .where(unindexedEq('orders.status', 'paid')) // the order numbers are the way in, not the status
           .returning('order_no')
           .execute()

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
+import { keyList } from '../../db/key-list.ts';
 import { sameAddress } from '@cfx/protocol/address.ts';
 import type { AppContext } from '../../context.ts';
 import { listUnmintedGoods, markMinted, type UnmintedGoods } from '../catalog/index.ts';
@@ -164,7 +165,7 @@ async function refundRefused(ctx: AppContext, refusals: { g: UnmintedGoods; reas
 async function completeOrdersOf(ctx: AppContext, goodsIds: number[]) {
   const orderNos = new Set<string>();
   for (let i = 0; i < goodsIds.length; i += 500) {
-    const rows = await ctx.db.kysely.selectFrom('goods').select('drop_order_no').where('id', 'in', goodsIds.slice(i, i + 500)).where('drop_order_no', 'is not', null).execute();
+    const rows = await ctx.db.kysely.selectFrom('goods').select('drop_order_no').where('id', 'in', keyList(ctx, goodsIds.slice(i, i + 500))).where('drop_order_no', 'is not', null).execute();
     for (const r of rows) orderNos.add(r.drop_order_no!);
   }
   if (orderNos.size) await completeMintedDropOrders(ctx, [...orderNos]);

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { keyList } from '../../db/key-list.ts';
 import type { Q } from '../../db/tx.ts';
 import { givePhaseQuota } from './phase-quota.ts';
 import { giveQuota } from './quota.ts';
@@ -18,7 +19,7 @@ import { compareText } from '../../util/compare.ts';
  */
 export async function releaseDropOrders(ctx: AppContext, trx: Q, orderNos: readonly string[], now: number): Promise<number> {
   if (!orderNos.length) return 0;
-  const rows = await trx.selectFrom('orders').select(['order_no', 'kind', 'project_id', 'quantity', 'identity_digest', 'quota_bucket']).where('order_no', 'in', [...new Set(orderNos)]).execute();
+  const rows = await trx.selectFrom('orders').select(['order_no', 'kind', 'project_id', 'quantity', 'identity_digest', 'quota_bucket']).where('order_no', 'in', keyList(ctx, [...new Set(orderNos)])).execute();
   const drops = rows
     .filter((o) => o.kind === 'drop' && o.project_id !== null && o.quantity !== null)
     .map((o) => ({ projectId: Number(o.project_id), n: Number(o.quantity), identity: o.identity_digest, bucket: o.quota_bucket }))

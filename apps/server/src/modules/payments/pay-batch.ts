@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
+import { keyList } from '../../db/key-list.ts';
 import { batchLanes, inTx, rowParts, unindexedEq, type Q } from '../../db/tx.ts';
 import { afterPaymentJob } from '../drops/index.ts';
 import { Account, postTxns } from '../ledger/index.ts';
@@ -100,7 +101,7 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
 
   // 1. the order rows (sorted; locked on PostgreSQL)
   const nos = [...first.keys()].sort(compareText);
-  let q = trx.selectFrom('orders').select(['order_no', 'status']).where('order_no', 'in', nos).orderBy('order_no');
+  let q = trx.selectFrom('orders').select(['order_no', 'status']).where('order_no', 'in', keyList(ctx, nos)).orderBy('order_no');
   if (ctx.db.dialect === 'postgres') q = q.forUpdate();
   const status = new Map((await q.execute()).map((r) => [r.order_no, r.status]));
   const payable = [...first.values()].filter((i) => ['created', 'paying'].includes(status.get(ps[i]!.orderNo) ?? ''));
@@ -159,7 +160,7 @@ async function writeIn(ctx: AppContext, trx: Q, ps: readonly BalancePayment[]): 
   const moved = await trx
     .updateTable('orders')
     .set({ status: 'paid', paid_at: now, pay_method: 'balance', provider_trade_no: sql`order_no` })
-    .where('order_no', 'in', paidNos)
+    .where('order_no', 'in', keyList(ctx, paidNos))
     .where(unindexedEq('orders.status', ['created', 'paying'])) // the order numbers are the way in, not the status
     .executeTakeFirst();
   if (Number(moved.numUpdatedRows) !== paid.length) throw new Error('payment batch: an order moved under its lock');
