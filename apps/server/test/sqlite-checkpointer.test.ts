@@ -11,6 +11,10 @@ import { sqliteEngine } from '../src/db/sqlite-driver.ts';
  * The embedded database's WAL checkpoints run in a thread of their own (db/sqlite-checkpointer.ts),
  * not inside a commit on the event loop. SQLite only.
  */
+/** A connection's `wal_autocheckpoint` (pages). */
+const autocheckpointPages = async (d: Db) =>
+  Number(Object.values((await d.run<Record<string, number>>(sql.raw('PRAGMA wal_autocheckpoint').compile(d.kysely), []))[0]!)[0]);
+
 describe.skipIf(!!process.env.TEST_PG_URL)('SQLite checkpoints in a thread', () => {
   let dataDir: string;
   let file: string;
@@ -35,8 +39,7 @@ describe.skipIf(!!process.env.TEST_PG_URL)('SQLite checkpoints in a thread', () 
   });
 
   it('keeps the WAL small while the server connection never checkpoints below the backstop', async () => {
-    const pragma = async (name: string) => Number(Object.values((await db.run<Record<string, number>>(sql.raw(`PRAGMA ${name}`).compile(db.kysely), []))[0]!)[0]);
-    expect(await pragma('wal_autocheckpoint')).toBe(BACKSTOP_PAGES);
+    expect(await autocheckpointPages(db)).toBe(BACKSTOP_PAGES);
     await sql`create table ballast (id integer primary key, body blob not null)`.execute(db.kysely);
     const chunk = Buffer.alloc(1024 * 1024, 7); // 1 MiB: ≈ 256 pages a transaction
     let maxWal = 0;
@@ -63,9 +66,8 @@ describe.skipIf(!!process.env.TEST_PG_URL)('SQLite checkpoints in a thread', () 
     const beside = openDatabase({ dataDir, besideCheckpointThread: true });
     const plain = openDatabase({ dataDir });
     try {
-      const pages = async (d: Db) => Number(Object.values((await d.run<Record<string, number>>(sql.raw('PRAGMA wal_autocheckpoint').compile(d.kysely), []))[0]!)[0]);
-      expect(await pages(beside)).toBe(BACKSTOP_PAGES);
-      expect(await pages(plain)).toBe(INLINE_PAGES);
+      expect(await autocheckpointPages(beside)).toBe(BACKSTOP_PAGES);
+      expect(await autocheckpointPages(plain)).toBe(INLINE_PAGES);
       expect(beside.checkpointer).toBeUndefined();
     } finally {
       await beside.close();
