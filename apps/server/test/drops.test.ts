@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDueOrders } from '../src/modules/orders/close-order.ts';
 import { forgetDropReleases } from '../src/modules/drops/release.ts';
-import { dropStockSnapshot, stockOf } from '../src/modules/drops/stock.ts';
+import { dropStockSnapshot, noteStock, stockOf } from '../src/modules/drops/stock.ts';
 import { mintPendingGoods } from '../src/modules/drops/mint-batches.ts';
 import { admitted } from '../src/modules/drops/admission.ts';
 import { API, call, type TestApp } from './helpers.ts';
@@ -109,6 +109,20 @@ describe('stock and the per-identity limit', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('a snapshot that counts a reservation twice does not refuse the units still for sale', async () => {
+    // A committed reservation can be read by a reload of the snapshot (another PostgreSQL pool connection, a read
+    // queued behind the COMMIT) before its caller adjusts the snapshot for it: then it is counted twice.
+    const { projectId } = await makeDrop(t, { supply: 2 });
+    expect((await buy(t, await makeTrader(t), projectId, 1)).status).toBe('000000');
+    dropStockSnapshot(t.ctx, projectId);
+    expect((await stockOf(t.ctx, projectId))!.taken).toBe(1); // the reload counts it
+    noteStock(t.ctx, projectId, 1); // the late adjustment counts it again
+    expect((await stockOf(t.ctx, projectId))!.taken).toBe(2); // the snapshot says sold out
+    expect((await buy(t, await makeTrader(t), projectId, 1)).status).toBe('000000'); // the row says one is left
+    expect(await buy(t, await makeTrader(t), projectId, 1)).toMatchObject({ status: '1022', message: 'sold out' });
+    expect(await stock(t, projectId)).toMatchObject({ supply: 2, taken: 2 });
   });
 
   it('asks for more than is left: 库存不足 with the remaining count', async () => {

@@ -15,7 +15,7 @@ import { purchaseTerms, quotaRefusal, takeTermsQuota, type PurchaseTerms } from 
 import { checkOnSale, dropRelease } from './release.ts';
 import { dropSettings, primarySplit } from './settings.ts';
 import { dropOrderRow, noteOf, reserveInBatch, type Reservation } from './reserve-batch.ts';
-import { noteStock, stockOf, takeStock } from './stock.ts';
+import { noteStock, soldOutForSure, takeStock } from './stock.ts';
 
 /** Thrown inside the reservation transaction to roll it back with a business answer. */
 class Refused extends Error {
@@ -62,8 +62,7 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
   const settings = await dropSettings(ctx, release.id);
   if (n > settings.maxPerOrder) throw new ApiError(Status.INVALID, 'dropMaxPerOrder', { n: settings.maxPerOrder });
   const terms = await purchaseTerms(ctx, release, identity, settings, now, mode);
-  const cached = await stockOf(ctx, release.id);
-  if (!cached || cached.taken >= cached.supply) throw new ApiError(Status.DROP_SOLD_OUT, 'dropSoldOut');
+  if (await soldOutForSure(ctx, release.id)) throw new ApiError(Status.DROP_SOLD_OUT, 'dropSoldOut');
 
   const total = terms.unitPriceFen * n;
   const split = primarySplit(total, settings.commissionPermille);

@@ -32,6 +32,8 @@ interface Entry {
   value?: StockSnapshot;
   loadedAt: number;
   loading?: Promise<StockSnapshot | undefined>;
+  /** The value was moved by noteStock since it was read (it may count a commit twice: see soldOutForSure). */
+  adjusted?: boolean;
 }
 const caches = new WeakMap<object, Map<number, Entry>>();
 
@@ -76,24 +78,48 @@ export async function stockOf(ctx: AppContext, projectId: number): Promise<Stock
   const fresh = e?.value && ctx.monotonicNow() - e.loadedAt <= ctx.config.drops.stockCacheMs;
   if (e && fresh) return e.value;
   if (!e) cache.set(projectId, (e = { loadedAt: -Infinity }));
-  const entry = e;
+  const loading = startLoad(ctx, projectId, e);
+  // A stale value answers at once while the reload runs; the first read waits for it.
+  return e.value ?? loading;
+}
+
+function startLoad(ctx: AppContext, projectId: number, entry: Entry): Promise<StockSnapshot | undefined> {
   entry.loading ??= load(ctx, projectId)
     .then((v) => {
       entry.value = v;
       entry.loadedAt = ctx.monotonicNow();
+      entry.adjusted = false;
       return v;
     })
     .finally(() => {
       entry.loading = undefined;
     });
-  // A stale value answers at once while the reload runs; the first read waits for it.
-  return entry.value ?? entry.loading;
+  return entry.loading;
+}
+
+/**
+ * Whether the release is sold out, for the fast refusal of a purchase (1022 without a transaction).
+ * A snapshot that says so only after this process's own adjustments is read again first: a
+ * reservation is committed before its caller adjusts the snapshot (noteStock runs once the answer
+ * has come back through the group commit), and a reload that read the row in between — on another
+ * PostgreSQL pool connection, or queued behind the COMMIT on SQLite's one connection — already
+ * counts it. The adjustment then counts it twice, and units still for sale would be refused.
+ */
+export async function soldOutForSure(ctx: AppContext, projectId: number): Promise<boolean> {
+  const s = await stockOf(ctx, projectId);
+  if (s && s.taken < s.supply) return false;
+  const e = cacheOf(ctx).get(projectId);
+  if (!s || !e?.adjusted) return true;
+  const exact = await startLoad(ctx, projectId, e);
+  return !exact || exact.taken >= exact.supply;
 }
 
 /** This process changed the stock (after its transaction committed): adjust the snapshot now. */
 export function noteStock(ctx: AppContext, projectId: number, takenDelta: number) {
   const e = cacheOf(ctx).get(projectId);
-  if (e?.value) e.value = { ...e.value, taken: Math.max(0, Math.min(e.value.supply, e.value.taken + takenDelta)) };
+  if (!e?.value) return;
+  e.value = { ...e.value, taken: Math.max(0, Math.min(e.value.supply, e.value.taken + takenDelta)) };
+  e.adjusted = true;
 }
 
 /** Forget the snapshot (the next read loads it). */
