@@ -4,6 +4,7 @@ import { toBase32Address } from '@cfx/protocol/address.ts';
 import { signListOrder } from '@cfx/contracts/src/order-signature.ts';
 import { feeOf } from '../src/modules/market/fees.ts';
 import { call, type TestApp } from './helpers.ts';
+import { waitFor } from './process-helpers.ts';
 import { createOrderFor, get, listForSale, makeGoods, makeMarketApp, makeRelease, makeTrader, signTyped, type FakeChain, type Release } from './market-helpers.ts';
 
 /** Selling on the consignment market: cost preview, preOpenSale / openSale checks, closeSale, chain re-checks, personal lists. */
@@ -218,7 +219,10 @@ describe('closeSale and chain re-checks', () => {
     const nobody = toBase32Address(`0x1${crypto.randomBytes(20).toString('hex').slice(1)}`, 1029);
     t.chain.transfer(b.tokenId, nobody);
     t.chain.emit([{ event: 'Transfer', tokenId: b.tokenId, from: seller.address, to: nobody }]);
-    await new Promise((r) => setTimeout(r, 100));
+    // The indexer handles the events after they are emitted: wait until both listings are closed (a fixed 100 ms
+    // was too short on a loaded PostgreSQL run: the buyer then met the check in progress, "someone else is buying").
+    const invalid = () => t.ctx.db.kysely.selectFrom('listings').select('goods_id').where('goods_id', 'in', [a.goodsId, b.goodsId]).where('status', '=', 'invalid').execute();
+    await waitFor(async () => (await invalid()).length === 2, 10_000, 'both listings closed');
     for (const g of [a, b]) {
       expect(await createOrderFor(t, buyer, g.goodsId)).toMatchObject({ status: '1013', message: 'this collectible is no longer on sale' });
       const goods = await t.ctx.db.kysely.selectFrom('goods').select('status').where('id', '=', g.goodsId).executeTakeFirstOrThrow();
