@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaymentNotifyPaths } from '@cfx/contract/routes.ts';
 import { signContent } from '../src/providers/payment/types.ts';
 import { expireDueOrders } from '../src/modules/orders/close-order.ts';
+import { reserveListing } from '../src/modules/orders/create-order.ts';
+import { invalidateListing } from '../src/modules/market/invalidate-listing.ts';
+import { inTx } from '../src/db/tx.ts';
 import { call, type TestApp } from './helpers.ts';
 import {
   balance, createOrderFor, expectLedgerBalanced, listForSale, makeGoods, makeMarketApp, makeRelease, makeTrader, orderStatus, runJobs, signTyped, topup,
@@ -159,6 +162,27 @@ describe('races', () => {
     expect(l).toEqual({ status: 'reserved', reserved_order_no: won[0]!.orderNo });
     await expectLedgerBalanced(t);
   }, 120_000);
+
+  it('a listing closed between the buyer\'s read and the reservation answers "no longer on sale", not "someone else is buying"', async () => {
+    // createOrder reads the listing on sale, then reserves it with a conditional update. When the indexer
+    // closes the listing in between (token moved, approval revoked), the update changes nothing: the row,
+    // read again in the reservation's transaction, says why.
+    const seller = await makeTrader(t);
+    const other = await makeTrader(t);
+    const g = await listed(seller);
+    const listing = await t.ctx.db.kysely.selectFrom('listings').select('id').where('goods_id', '=', g.goodsId).where('status', '=', 'on_sale').executeTakeFirstOrThrow();
+    const id = Number(listing.id);
+    const reserve = (orderNo: string) => inTx(t.ctx, (trx) => reserveListing(trx, id, orderNo));
+    // Held by another buyer's order: busy (try again).
+    const held = await createOrderFor(t, other, g.goodsId);
+    expect(held.status, held.message).toBe('000000');
+    await expect(reserve('MOraceA')).rejects.toMatchObject({ status: '1013', key: 'listingBusy' });
+    // Closed by the indexer after the buyer's read: gone.
+    expect(await invalidateListing(t.ctx, id, 'token_moved')).toBe(true);
+    await expect(reserve('MOraceB')).rejects.toMatchObject({ status: '1013', key: 'listingGone' });
+    const row = await t.ctx.db.kysely.selectFrom('listings').select(['status', 'reserved_order_no']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'invalid', reserved_order_no: null });
+  });
 
   it('two balance payments racing for one balance: exactly one is paid', async () => {
     const seller = await makeTrader(t);

@@ -15,7 +15,8 @@ import { chinaDayStart as chinaDayStartOf } from '@cfx/protocol/china-time.ts';
  * createOrder {goodsId | listingId}: reserves an on-sale listing for the buyer for the payment
  * window. Exactly one buyer wins: the reservation is a conditional UPDATE
  * `listings SET status='reserved' WHERE id=? AND status='on_sale'` inside the transaction that
- * inserts the order; every other concurrent caller changes nothing and gets 1013 listingBusy.
+ * inserts the order; every other concurrent caller changes nothing and gets 1013 listingBusy
+ * (listingGone when the listing closed in between: reserveListing).
  * The buyer must pass the trading gate, must not be the seller, may hold a limited number
  * of unpaid orders, and is held back for a while after cancelling / not paying (checkReorderLimits).
  */
@@ -79,10 +80,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: { good
     const orderNo = newId('MO', now);
     try {
       await inTx(ctx, async (trx) => {
-        const won = changed(
-          await trx.updateTable('listings').set({ status: 'reserved', reserved_order_no: orderNo }).where('id', '=', listingId).where('status', '=', 'on_sale').executeTakeFirst(),
-        );
-        if (won !== 1) throw new ApiError(Status.GOODS_STATE, 'listingBusy');
+        await reserveListing(trx, listingId, orderNo);
         // After the reservation: an unpaid order of this buyer that released the listing has
         // committed by now (it held the row), so the limits below see it — no create/cancel race.
         await checkReorderLimits(ctx, trx, userId, listingId, now);
@@ -95,6 +93,22 @@ export async function createOrder(ctx: AppContext, userId: number, input: { good
       throw err;
     }
   }
+}
+
+/**
+ * The reservation itself: `listings SET status='reserved' WHERE id=? AND status='on_sale'`. When it
+ * changes nothing, the row says why, read in the same transaction: still reserved, or on sale again
+ * (released in between) → 1013 listingBusy (someone else is buying, try again); anything else — sold,
+ * delisted, or closed by the indexer (token moved, approval revoked) since createOrder read it →
+ * 1013 listingGone, so the buyer is not sent to retry a listing that is gone.
+ */
+export async function reserveListing(trx: Q, listingId: number, orderNo: string): Promise<void> {
+  const won = changed(
+    await trx.updateTable('listings').set({ status: 'reserved', reserved_order_no: orderNo }).where('id', '=', listingId).where('status', '=', 'on_sale').executeTakeFirst(),
+  );
+  if (won === 1) return;
+  const row = await trx.selectFrom('listings').select('status').where('id', '=', listingId).executeTakeFirst();
+  throw new ApiError(Status.GOODS_STATE, row?.status === 'reserved' || row?.status === 'on_sale' ? 'listingBusy' : 'listingGone');
 }
 
 /** Start of the China-time (UTC+8) day of `now`. */
