@@ -238,9 +238,10 @@ describe('closeSale and chain re-checks', () => {
     const g = await makeGoods(t, release, seller);
     t.chain.transfer(g.tokenId, friend.hex);
     t.chain.emit([{ event: 'Transfer', tokenId: g.tokenId, from: seller.address, to: friend.address }]);
-    await new Promise((r) => setTimeout(r, 100));
-    const row = await t.ctx.db.kysely.selectFrom('goods').select('owner_user_id').where('id', '=', g.goodsId).executeTakeFirstOrThrow();
-    expect(Number(row.owner_user_id)).toBe(friend.userId);
+    // The indexer handles the event after it is emitted: wait for the move (a fixed 100 ms is too short under load).
+    const owner = async () => Number((await t.ctx.db.kysely.selectFrom('goods').select('owner_user_id').where('id', '=', g.goodsId).executeTakeFirstOrThrow()).owner_user_id);
+    await waitFor(async () => (await owner()) === friend.userId, 10_000, 'the collectible to move to the friend');
+    expect(await owner()).toBe(friend.userId);
   });
 
   it('openAndCloseNotify re-reads the chain and reports the state', async () => {

@@ -9,6 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { inTx } from '../src/db/tx.ts';
 import { createStaffAccount } from '../src/tools/create-staff.ts';
 import { loadSecretBox } from '../src/util/secret-box.ts';
+import { waitFor } from './process-helpers.ts';
 
 /**
  * SQLite with two processes on one file (the server and the create-staff tool, or two servers):
@@ -61,7 +62,8 @@ describe.skipIf(!!process.env.TEST_PG_URL)('SQLite write lock across processes',
     expect(results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason))).toEqual([]);
     // The other process was writing before and still writes (it waited for these transactions, as
     // they waited for it: SQLite's lock is not fair, a busy waiter polls).
-    await new Promise((r) => setTimeout(r, 200));
+    // (waited for, not slept: a loaded machine may not schedule the writer within a fixed 200 ms)
+    await waitFor(async () => Number((await ticks())!.n) > before, 10_000, 'the other process to write again');
     expect(Number((await ticks())!.n)).toBeGreaterThan(before);
   }, 60_000);
 
