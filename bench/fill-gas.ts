@@ -32,7 +32,9 @@ try {
       const r = await chain.send(chain.exchange.executeOrders(fills.map((f, i) => ({ order: orderArg(f.order), signature: f.signature, buyer: buyers[i]!.address, buyerOrderId: uid('B') }))), accounts.operator);
       const executed = chain.events(r).filter((e) => e.name === 'OrderExecuted').length;
       if (executed !== N) throw new Error(`executed ${executed} of ${N}`);
-      console.log(`round ${round + 1}, executeOrders(${N}), ${label}: ${perFill(r).toFixed(0)} gas per fill (${(r as Receipt & { gasUsed: bigint }).gasUsed} in all)`);
+      // Storage collateral (Conflux locks 1 CFX per 1,024 bytes of storage a transaction adds) and who paid it.
+      const x = r as Receipt & { storageCollateralized: bigint; storageCoveredBySponsor: boolean };
+      console.log(`round ${round + 1}, executeOrders(${N}), ${label}: ${perFill(r).toFixed(0)} gas per fill (${(r as Receipt & { gasUsed: bigint }).gasUsed} in all); storage collateralized ${Number(x.storageCollateralized) / N} bytes per fill (${x.storageCoveredBySponsor ? 'by the sponsor' : 'by the sender'})`);
     }
   }
   const one = await listed(0);

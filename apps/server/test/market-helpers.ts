@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { signListOrder, verifyListOrder } from '@cfx/contracts/src/order-signature.ts';
 import { sameAddress, toBase32Address, toHexAddress } from '@cfx/protocol/address.ts';
-import { exchangeDomain, listOrderDigest, type Cip23Domain } from '@cfx/protocol/cip23.ts';
+import { exchangeDomain, type Cip23Domain } from '@cfx/protocol/cip23.ts';
 import type { Config } from '../src/config.ts';
 import { ledgerProblems } from '../src/modules/ledger/ledger.ts';
 import type { SettleRequest, SettlementChain, TokenEvent, TokenState, TxOutcome, CheckResult, OrderCancelledEvent, SellerOrderState } from '../src/modules/market/settlement-chain.ts';
@@ -98,8 +98,8 @@ export function cancelOnChain(t: TestApp & { chain: FakeChain }, seller: Trader,
 
 /**
  * The test double of SettlementChain: token owners and approvals in memory, executeOrder
- * checked like the contract (signature, approval, owner, single fill per order hash, seller
- * order id and buyer id; a cancelled seller order id → SellerOrderIdUsed), "mined"
+ * checked like the contract (buyer id and seller order id single use, signature, approval, owner;
+ * a filled or cancelled seller order id → SellerOrderIdUsed), "mined"
  * asynchronously after submit. `nextOutcome` forces a failure (e.g. a lost transaction).
  * `cancelOrder` is the seller's wallet calling Exchange.cancelOrder; like the indexer, it reports
  * an OrderCancelled event unless `quietCancels` (then only a read of the state tells).
@@ -113,7 +113,6 @@ export class FakeChain implements SettlementChain {
   readonly explorerUrl = 'https://confluxscan.io';
   owners = new Map<string, string>();
   approvals = new Map<string, string>();
-  filled = new Set<string>();
   buyerIds = new Set<string>();
   /** Seller order ids consumed on chain, keyed `<seller hex>|<id>`: filled or cancelled. */
   sellerIds = new Map<string, 'filled' | 'cancelled'>();
@@ -169,10 +168,10 @@ export class FakeChain implements SettlementChain {
     return { owner: this.owners.get(tokenId) ?? null, approved: this.approvals.get(tokenId) ?? null };
   }
   private verdict(req: SettleRequest): CheckResult {
-    const hash = listOrderDigest(req.order, this.domain());
-    if (this.filled.has(hash)) return { ok: false, permanent: false, reason: 'OrderAlreadyFilled' };
-    if (this.sellerIds.has(this.sellerKey(req.order.seller, req.order.sellerOrderId))) return { ok: false, permanent: true, reason: 'SellerOrderIdUsed' };
+    // The contract's order: the buyer order id first (a fill sent again), then the seller order id (which
+    // also stands for the order hash: the hash commits to it).
     if (this.buyerIds.has(req.buyerOrderId)) return { ok: false, permanent: false, reason: 'BuyerOrderIdUsed' };
+    if (this.sellerIds.has(this.sellerKey(req.order.seller, req.order.sellerOrderId))) return { ok: false, permanent: true, reason: 'SellerOrderIdUsed' };
     if (!verifyListOrder(req.signature, req.order, this.domain())) return { ok: false, permanent: true, reason: 'InvalidSigner' };
     if (this.approvals.get(String(req.order.tokenId)) !== this.exchange) return { ok: false, permanent: true, reason: 'NotOnShelf' };
     if (!sameAddress(this.owners.get(String(req.order.tokenId)) ?? '', req.order.seller)) return { ok: false, permanent: true, reason: 'ERC721IncorrectOwner' };
@@ -195,7 +194,6 @@ export class FakeChain implements SettlementChain {
       const v = forced === 'lost' ? { ok: false as const, permanent: false, reason: 'no receipt after the retry limit' } : this.verdict(req);
       const txHash = `0x${crypto.randomBytes(32).toString('hex')}`;
       if (v.ok) {
-        this.filled.add(listOrderDigest(req.order, this.domain()));
         this.buyerIds.add(req.buyerOrderId);
         this.sellerIds.set(this.sellerKey(req.order.seller, req.order.sellerOrderId), 'filled');
         this.owners.set(String(req.order.tokenId), toBase32Address(toHexAddress(req.buyer), 1029));

@@ -21,9 +21,10 @@ import {Cip23} from "./Cip23.sol";
 ///
 /// Invariants (each covered by a test on a real node):
 ///  - the signature is bound to this contract and chain (CIP-23 domain);
-///  - an order hash fills at most once, a seller's order id is used at most once
-///    (fill or cancel), a buyer order id is used at most once;
-///  - fill state is keyed by the order hash / order ids, never by signature bytes,
+///  - a seller's order id is used at most once (fill or cancel), so an order hash fills at
+///    most once (the hash commits to the seller and the seller order id); a buyer order id is
+///    used at most once;
+///  - fill state is keyed by the order ids, never by signature bytes,
 ///    and malleable (high-s) or malformed signatures are rejected;
 ///  - only the operator executes, and only while the token is approved to the exchange.
 contract Exchange is Ownable, Cip23 {
@@ -60,9 +61,10 @@ contract Exchange is Ownable, Cip23 {
     /// Account allowed to execute orders (the platform's hot wallet).
     address public operator;
 
-    /// Fill state keyed by the order's CIP-23 digest (hashOrder), never by signature bytes.
-    mapping(bytes32 orderHash => bool) public filled;
-    /// State of each seller order id, keyed by sellerOrderKey(seller, sellerOrderId).
+    /// State of each seller order id, keyed by sellerOrderKey(seller, sellerOrderId). It is also the
+    /// fill state of every order signed with that id: an order's hash (hashOrder) commits to its seller
+    /// and seller order id, so no second slot per order hash is written (one storage write and one
+    /// slot of storage collateral less per fill).
     mapping(bytes32 key => OrderIdState) public sellerOrderIdState;
     /// Buyer order ids already settled, keyed by keccak256(bytes(buyerOrderId)).
     mapping(bytes32 key => bool) public buyerOrderIdUsed;
@@ -86,7 +88,6 @@ contract Exchange is Ownable, Cip23 {
 
     error NotOperator(address caller);
     error InvalidOrder();
-    error OrderAlreadyFilled(bytes32 orderHash);
     error SellerOrderIdUsed(bytes32 sellerOrderKey, OrderIdState state);
     error BuyerOrderIdUsed(string buyerOrderId);
     error NotOnShelf(address nftToken, uint256 tokenId);
@@ -173,7 +174,7 @@ contract Exchange is Ownable, Cip23 {
     /// @notice Settle many paid sales in one transaction. Each fill gets exactly executeOrder's
     /// checks and effects; a fill executeOrder would revert is skipped (its writes undone) with
     /// FillSkipped(buyerOrderId, error selector), and the others go through. A buyerOrderId twice
-    /// in one batch fills once (the second is skipped: BuyerOrderIdUsed or OrderAlreadyFilled).
+    /// in one batch fills once (the second is skipped: BuyerOrderIdUsed).
     /// @return executed how many fills were executed
     function executeOrders(Fill[] calldata fills) external onlyOperator returns (uint256 executed) {
         for (uint256 i = 0; i < fills.length; i++) {
@@ -207,14 +208,16 @@ contract Exchange is Ownable, Cip23 {
         ) revert InvalidOrder();
 
         orderHash = hashOrder(order);
-        if (filled[orderHash]) revert OrderAlreadyFilled(orderHash);
+
+        // The buyer order id first: a fill sent again (the same buyer order) reverts BuyerOrderIdUsed,
+        // which the platform reads as "already settled, check that it was ours"; SellerOrderIdUsed
+        // (another buyer's order, or the seller cancelled) means this buyer's order can never fill.
+        bytes32 buyerKey = keccak256(bytes(buyerOrderId));
+        if (buyerOrderIdUsed[buyerKey]) revert BuyerOrderIdUsed(buyerOrderId);
 
         bytes32 sellerKey = sellerOrderKey(order.seller, order.sellerOrderId);
         OrderIdState idState = sellerOrderIdState[sellerKey];
         if (idState != OrderIdState.Open) revert SellerOrderIdUsed(sellerKey, idState);
-
-        bytes32 buyerKey = keccak256(bytes(buyerOrderId));
-        if (buyerOrderIdUsed[buyerKey]) revert BuyerOrderIdUsed(buyerOrderId);
 
         address signer = _recover(orderHash, signature);
         if (signer != order.seller) revert InvalidSigner(signer, order.seller);
@@ -224,7 +227,6 @@ contract Exchange is Ownable, Cip23 {
         if (token.getApproved(order.tokenId) != address(this)) revert NotOnShelf(order.nftToken, order.tokenId);
 
         // Effects before the interaction.
-        filled[orderHash] = true;
         sellerOrderIdState[sellerKey] = OrderIdState.Filled;
         buyerOrderIdUsed[buyerKey] = true;
 
@@ -245,9 +247,8 @@ contract Exchange is Ownable, Cip23 {
         emit OrderCancelled(key, msg.sender, sellerOrderId);
     }
 
-    /// @notice State of an order: filled, its seller id cancelled, or open.
+    /// @notice State of an order: filled, its seller id cancelled, or open (the state of its seller order id).
     function orderState(ListOrder calldata order) external view returns (OrderIdState) {
-        if (filled[hashOrder(order)]) return OrderIdState.Filled;
         return sellerOrderIdState[sellerOrderKey(order.seller, order.sellerOrderId)];
     }
 

@@ -6,7 +6,7 @@
 // The raw JSON-RPC `cfx_call` error carries the ABI-encoded revert data in
 // `error.data` (code -32015, message 'Transaction reverted').
 // Use simulateCall before executeOrder to tell permanent failures (InvalidSigner,
-// NotOnShelf, OrderAlreadyFilled, …) from transient ones.
+// NotOnShelf, SellerOrderIdUsed, …) from transient ones.
 import { Contract } from 'js-conflux-sdk';
 import type { AbiItem } from './artifacts.ts';
 
@@ -37,6 +37,14 @@ const BUILTIN_ERRORS: AbiItem[] = [
 ];
 
 /**
+ * Errors of earlier versions of the contracts, which a chain deployed with them still reverts with.
+ * OrderAlreadyFilled: the Exchange kept a fill flag per order hash until it was found implied by the
+ * seller order id's state (an order hash commits to its seller and seller order id); an Exchange
+ * deployed before answers a fill sent again with it, and the platform reads it as "already filled".
+ */
+export const LEGACY_ERRORS: AbiItem[] = [{ type: 'error', name: 'OrderAlreadyFilled', inputs: [{ name: 'orderHash', type: 'bytes32' }] }];
+
+/**
  * The 4-byte selector of an error, from js-conflux-sdk's ABI coder: an error is encoded like a
  * function call (selector = first 4 bytes of keccak256 of its canonical signature, tuples included).
  */
@@ -46,10 +54,10 @@ function errorSelector(item: AbiItem): string {
   return coder[item.name!].signature as string;
 }
 
-/** Selector → error name for every custom error of the ABIs (plus Error/Panic). */
+/** Selector → error name for every custom error of the ABIs (plus Error/Panic and the legacy errors). */
 export function errorSelectors(...abis: AbiItem[][]): Map<string, string> {
   const map = new Map<string, string>();
-  for (const item of [...BUILTIN_ERRORS, ...abis.flat()]) {
+  for (const item of [...BUILTIN_ERRORS, ...LEGACY_ERRORS, ...abis.flat()]) {
     if (item.type === 'error' && item.name) map.set(errorSelector(item), item.name);
   }
   return map;

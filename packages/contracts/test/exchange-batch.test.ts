@@ -101,12 +101,15 @@ describe('Exchange.executeOrders on a real node', () => {
       { ...twice, buyerOrderId: uid('B') },
       { ...twice, buyerOrderId: uid('B') },
     ];
+    // The very same fill sent twice (one buyer order): the second is BuyerOrderIdUsed.
+    fills.push({ ...fills[1]! });
     const receipt = await chain.send(batch(fills), accounts.operator);
     expect(outcomes(receipt)).toEqual([
       // transferFrom cleared the approval: the exchange sees the token off shelf.
       { id: fills[0]!.buyerOrderId, skipped: selectorOf('NotOnShelf') },
       { id: fills[1]!.buyerOrderId, executed: true },
-      { id: fills[2]!.buyerOrderId, skipped: selectorOf('OrderAlreadyFilled') },
+      { id: fills[2]!.buyerOrderId, skipped: selectorOf('SellerOrderIdUsed') },
+      { id: fills[1]!.buyerOrderId, skipped: selectorOf('BuyerOrderIdUsed') },
     ]);
     expect(await ownerOf(moved.order.tokenId)).toBe(accounts.stranger.address);
   });

@@ -47,7 +47,8 @@ describe('Exchange on a real node', () => {
     expect(executed!.object.sellerOrderId).toBe(order.sellerOrderId);
     expect(executed!.object.buyerOrderId).toBe(buyerOrderId);
     expect(executed!.object.amount).toBe(9900n);
-    expect(await exchange.filled(digest)).toBe(true);
+    // The fill state is the seller order id's (the hash commits to it): no slot per order hash.
+    expect(Number(await exchange.sellerOrderIdState(await exchange.sellerOrderKey(order.seller, order.sellerOrderId)))).toBe(1);
     expect(Number(await exchange.orderState(orderArg(order)))).toBe(1); // Filled
   });
 
@@ -67,14 +68,17 @@ describe('Exchange on a real node', () => {
     expect(await chain.revertOf(execute(order, good), accounts.operator)).toBeNull();
   });
 
-  it('never fills twice: order hash, sellerOrderId and buyerOrderId are single use', async () => {
+  it('never fills twice: sellerOrderId (and so the order hash) and buyerOrderId are single use', async () => {
     const { accounts } = chain;
     const { order, signature } = await chain.listNew();
     const buyerOrderId = uid('B');
     await chain.send(execute(order, signature, accounts.buyer.address, buyerOrderId), accounts.operator);
 
-    // Same order again (even with a new buyer order id).
-    expect((await chain.revertOf(execute(order, signature), accounts.operator))?.name).toBe('OrderAlreadyFilled');
+    // The same fill sent again (same buyer order): BuyerOrderIdUsed, which the platform reads as "already
+    // settled, check it was ours" — checked before the seller's id, whose SellerOrderIdUsed means "never".
+    expect((await chain.revertOf(execute(order, signature, accounts.buyer.address, buyerOrderId), accounts.operator))?.name).toBe('BuyerOrderIdUsed');
+    // Same order for another buyer order.
+    expect((await chain.revertOf(execute(order, signature), accounts.operator))?.name).toBe('SellerOrderIdUsed');
 
     // Another order re-using the seller's order id (different price => different hash).
     const reused = { ...order, amount: 1n };
@@ -90,7 +94,7 @@ describe('Exchange on a real node', () => {
     expect(await ownerOf(fresh.order.tokenId)).toBe(accounts.buyer.address);
   });
 
-  it('keys fill state by order hash, not signature bytes: malleated / re-encoded signatures cannot refill', async () => {
+  it('keys fill state by order ids, not signature bytes: malleated / re-encoded signatures cannot refill', async () => {
     const { accounts } = chain;
     const { order, signature } = await chain.listNew();
     expect(splitSignature(signature).v).toBeLessThan(2); // Conflux style v = 0/1
@@ -105,8 +109,8 @@ describe('Exchange on a real node', () => {
 
     await chain.send(execute(order, signature), accounts.operator);
     // ...but after the fill neither encoding can fill again.
-    expect((await chain.revertOf(execute(order, v27), accounts.operator))?.name).toBe('OrderAlreadyFilled');
-    expect((await chain.revertOf(execute(order, twin), accounts.operator))?.name).toBe('OrderAlreadyFilled');
+    expect((await chain.revertOf(execute(order, v27), accounts.operator))?.name).toBe('SellerOrderIdUsed');
+    expect((await chain.revertOf(execute(order, twin), accounts.operator))?.name).toBe('SellerOrderIdUsed');
   });
 
   it('reverts on a wrong signer, a tampered order, a bad v and a badly sized signature', async () => {

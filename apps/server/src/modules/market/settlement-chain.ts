@@ -100,5 +100,8 @@ export const PERMANENT_REVERTS = new Set([
   'ERC721InsufficientApproval',
   'ERC721InvalidReceiver',
 ]);
-/** The order (or its buyer id) is already filled: check whether it was ours (then it succeeded). */
+/**
+ * The buyer id is already used (a fill sent again): check whether it was ours (then it succeeded).
+ * OrderAlreadyFilled is the same answer from an Exchange deployed before the per-hash fill flag was dropped.
+ */
 export const FILLED_REVERTS = new Set(['OrderAlreadyFilled', 'BuyerOrderIdUsed']);

@@ -118,8 +118,9 @@ export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<Jo
   }
 
   // The batch went through but skipped this fill for a reason that cannot change (the seller cancelled
-  // its order id, took the token off shelf, a bad signature, …): refund. The contract checks "already
-  // filled" and "buyer id used" first, so a permanent skip also means this order was not filled elsewhere;
+  // its order id, took the token off shelf, a bad signature, …): refund. The contract checks "buyer id
+  // used" first (before an Exchange of this version: "already filled"), so a permanent skip also means
+  // this order was not filled elsewhere;
   // the chain is asked once more all the same before money moves.
   if (out.skipped?.permanent && !(await chain.executed(orderNo))) return refundSettled(ctx, orderNo, out.skipped.reason);
 
