@@ -1,6 +1,8 @@
 import { Transaction, format } from 'js-conflux-sdk';
 import type { Db } from '../db/database.ts';
-import type { ChainTxKind } from '../db/schema.ts';
+import type { Updateable } from 'kysely';
+import type { ChainTxKind, ChainTxsTable } from '../db/schema.ts';
+import { keyList } from '../db/key-list.ts';
 import type { ChainConfig } from '../config.ts';
 import { createRpc, RpcError, type Rpc } from './rpc.ts';
 import { checkFence, LeaseLostError, type FenceSource } from '../jobs/worker-lease.ts';
@@ -273,9 +275,7 @@ export class TxQueue {
     // between leaves `sent` rows that the next start() (or the receipt poll's re-broadcast) sends.
     await this.db.kysely.transaction().execute(async (trx) => {
       await checkFence(trx, this.fence);
-      for (const r of rows) {
-        await trx.updateTable('chain_txs').set({ status: 'sent', sent_at: now, next_check_at: now }).where('id', '=', r.id).where('status', '=', 'signed').execute();
-      }
+      await trx.updateTable('chain_txs').set({ status: 'sent', sent_at: now, next_check_at: now }).where('id', 'in', keyList({ db: this.db }, rows.map((r) => Number(r.id)))).where('status', '=', 'signed').execute();
     });
     const results = await this.rpc.batch(rows.map((r) => ({ method: 'cfx_sendRawTransaction', params: [r.raw_tx] }))).catch(async (err) => {
       // The node was not reached: back to `signed`, sent again on the next pass (the same bytes).
@@ -308,32 +308,39 @@ export class TxQueue {
     const receipts = await this.rpc.batch(rows.map((r) => ({ method: 'cfx_getTransactionReceipt', params: [r.tx_hash] })));
     const done: number[] = [];
     const rebroadcast: string[] = [];
+    // Rows that get the same values are updated by one statement: while a backlog settles, up to a
+    // hundred transactions wait for their receipts and are polled every CHAIN_RECEIPT_INTERVAL_MS.
+    const updates = new Map<string, { set: Updateable<ChainTxsTable>; ids: number[] }>();
+    const update = (set: Updateable<ChainTxsTable>, id: number) => {
+      const key = JSON.stringify(set);
+      const u = updates.get(key);
+      if (u) u.ids.push(id);
+      else updates.set(key, { set, ids: [id] });
+    };
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i]!;
+      const id = Number(r.id);
+      const rc = receipts[i] as { outcomeStatus: string; epochNumber: string; txExecErrorMsg?: string | null } | null | RpcError;
+      if (rc && !(rc instanceof RpcError)) {
+        const outcome = Number(rc.outcomeStatus);
+        update({ status: outcome === 0 ? 'confirmed' : 'failed', outcome_status: outcome, epoch: Number(rc.epochNumber), error: outcome === 0 ? null : (rc.txExecErrorMsg ?? 'reverted').slice(0, 500), done_at: now }, id);
+        done.push(id);
+        continue;
+      }
+      const tries = r.tries + 1;
+      if (tries < this.cfg.receiptTries) {
+        update({ tries, next_check_at: now + this.cfg.receiptIntervalMs }, id);
+      } else if (r.rounds + 1 < MAX_ROUNDS) {
+        rebroadcast.push(r.raw_tx!);
+        update({ tries: 0, rounds: r.rounds + 1, next_check_at: now + this.cfg.receiptIntervalMs }, id);
+      } else {
+        update({ status: 'failed', tries, error: 'no receipt after the retry limit', done_at: now }, id);
+        done.push(id);
+      }
+    }
     await this.db.kysely.transaction().execute(async (trx) => {
       await checkFence(trx, this.fence);
-      for (let i = 0; i < rows.length; i++) {
-        const r = rows[i]!;
-        const rc = receipts[i] as { outcomeStatus: string; epochNumber: string; txExecErrorMsg?: string | null } | null | RpcError;
-        if (rc && !(rc instanceof RpcError)) {
-          const outcome = Number(rc.outcomeStatus);
-          await trx
-            .updateTable('chain_txs')
-            .set({ status: outcome === 0 ? 'confirmed' : 'failed', outcome_status: outcome, epoch: Number(rc.epochNumber), error: outcome === 0 ? null : (rc.txExecErrorMsg ?? 'reverted').slice(0, 500), done_at: now })
-            .where('id', '=', r.id)
-            .execute();
-          done.push(Number(r.id));
-          continue;
-        }
-        const tries = r.tries + 1;
-        if (tries < this.cfg.receiptTries) {
-          await trx.updateTable('chain_txs').set({ tries, next_check_at: now + this.cfg.receiptIntervalMs }).where('id', '=', r.id).execute();
-        } else if (r.rounds + 1 < MAX_ROUNDS) {
-          rebroadcast.push(r.raw_tx!);
-          await trx.updateTable('chain_txs').set({ tries: 0, rounds: r.rounds + 1, next_check_at: now + this.cfg.receiptIntervalMs }).where('id', '=', r.id).execute();
-        } else {
-          await trx.updateTable('chain_txs').set({ status: 'failed', tries, error: 'no receipt after the retry limit', done_at: now }).where('id', '=', r.id).execute();
-          done.push(Number(r.id));
-        }
-      }
+      for (const u of updates.values()) await trx.updateTable('chain_txs').set(u.set).where('id', 'in', keyList({ db: this.db }, u.ids)).execute();
     });
     if (rebroadcast.length) await this.rpc.batch(rebroadcast.map((raw) => ({ method: 'cfx_sendRawTransaction', params: [raw] }))).catch(() => {});
     for (const id of done) this.emit(id);
