@@ -119,9 +119,8 @@ export async function runSettleJob(ctx: AppContext, orderNo: string): Promise<Jo
 
   // The batch went through but skipped this fill for a reason that cannot change (the seller cancelled
   // its order id, took the token off shelf, a bad signature, …): refund. The contract checks "buyer id
-  // used" first (before an Exchange of this version: "already filled"), so a permanent skip also means
-  // this order was not filled elsewhere;
-  // the chain is asked once more all the same before money moves.
+  // used" first (an Exchange deployed before: "already filled" first), so a permanent skip also means
+  // this order was not filled elsewhere; the chain is asked once more all the same before money moves.
   if (out.skipped?.permanent && !(await chain.executed(orderNo))) return refundSettled(ctx, orderNo, out.skipped.reason);
 
   // The transaction failed (or could not even be estimated, or skipped this fill for a reason that may pass): why?
