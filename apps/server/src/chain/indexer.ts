@@ -35,10 +35,11 @@ export function decodeTokenLog(l: { topics?: string[]; data?: string }, base32: 
   return undefined;
 }
 
-const ORDER_EXECUTED_TOPIC = format.keccak256('OrderExecuted(bytes32,address,address,address,uint256,uint256,string,string)') as string;
+/** topic0 of Exchange.OrderExecuted (also read by the settlement's receipt decoding, modules/market/chain-settlement.ts). */
+export const ORDER_EXECUTED_TOPIC = format.keccak256('OrderExecuted(bytes32,address,address,address,uint256,uint256,string,string)') as string;
 
 /** The ABI string at byte offset `at` of `hex` (no 0x), or undefined when it does not fit. */
-function abiStringAt(hex: string, at: number): string | undefined {
+export function abiStringAt(hex: string, at: number): string | undefined {
   if (!Number.isSafeInteger(at) || at % 32 !== 0 || hex.length < at * 2 + 64) return undefined;
   const len = Number(BigInt(`0x${hex.slice(at * 2, at * 2 + 64)}`));
   if (!Number.isSafeInteger(len) || hex.length < at * 2 + 64 + len * 2) return undefined;

@@ -6,6 +6,7 @@ import { toBase32Address } from '@cfx/protocol/address.ts';
 import { exchangeDomain } from '@cfx/protocol/cip23.ts';
 import type { Chain } from '../../chain/chain-service.ts';
 import { RpcError } from '../../chain/rpc.ts';
+import { abiStringAt, ORDER_EXECUTED_TOPIC } from '../../chain/indexer.ts';
 import { hexOf, sameAddr } from './addr.ts';
 import { FILLED_REVERTS, PERMANENT_REVERTS, type OrderCancelledEvent, type SettleRequest, type SettlementChain, type TokenEvent, type TxOutcome } from './settlement-chain.ts';
 
@@ -62,19 +63,12 @@ export const BATCH_FILL_GAS = 160_000n;
 export const BATCH_BASE_STORAGE = 1024n;
 export const BATCH_FILL_STORAGE = 704n;
 
-const topicOf = (signature: string) => format.keccak256(Buffer.from(signature, 'utf8')) as string;
-/** topic0 of Exchange.OrderExecuted and Exchange.FillSkipped. */
-export const ORDER_EXECUTED_TOPIC = topicOf('OrderExecuted(bytes32,address,address,address,uint256,uint256,string,string)');
-export const FILL_SKIPPED_TOPIC = topicOf('FillSkipped(string,bytes4)');
+/** topic0 of Exchange.OrderExecuted (the indexer's) and Exchange.FillSkipped. */
+export { ORDER_EXECUTED_TOPIC };
+export const FILL_SKIPPED_TOPIC = format.keccak256(Buffer.from('FillSkipped(string,bytes4)', 'utf8')) as string;
 
 /** What one fill of a settlement transaction did: executed, or skipped with the error selector (0x00000000: none). */
 export type FillResult = { executed: true } | { executed: false; selector: string };
-
-/** The `string` at byte offset `at` of ABI-encoded data (hex without 0x). */
-function abiString(data: string, at: number): string {
-  const len = Number(BigInt(`0x${data.slice(at * 2, at * 2 + 64)}`));
-  return Buffer.from(data.slice(at * 2 + 64, at * 2 + 64 + len * 2), 'hex').toString('utf8');
-}
 
 /**
  * The fills of a settlement transaction by buyerOrderId, from its receipt's exchange logs:
@@ -90,11 +84,11 @@ export function fillsOfReceipt(logs: { address: string; topics: string[]; data: 
     const topic = log.topics[0]?.toLowerCase();
     if (topic === ORDER_EXECUTED_TOPIC) {
       // non-indexed: nftToken, tokenId, amount, sellerOrderId (offset), buyerOrderId (offset)
-      const id = abiString(data, Number(BigInt(`0x${data.slice(4 * 64, 5 * 64)}`)));
-      out.set(id, { executed: true });
+      const id = abiStringAt(data, Number(BigInt(`0x${data.slice(4 * 64, 5 * 64)}`)));
+      if (id !== undefined) out.set(id, { executed: true });
     } else if (topic === FILL_SKIPPED_TOPIC) {
-      const id = abiString(data, Number(BigInt(`0x${data.slice(0, 64)}`)));
-      if (!out.has(id)) out.set(id, { executed: false, selector: `0x${data.slice(64, 72)}` });
+      const id = abiStringAt(data, Number(BigInt(`0x${data.slice(0, 64)}`)));
+      if (id !== undefined && !out.has(id)) out.set(id, { executed: false, selector: `0x${data.slice(64, 72)}` });
     }
   }
   return out;
