@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery } from 'kysely';
 import { dbKind, makeApp, type TestApp } from './helpers.ts';
+import { completedOrders } from '../src/modules/orders/complete-market-orders.ts';
 
 /**
  * The consignment market's indexes of `orders` are partial (migration 0039: only orders with a
@@ -62,5 +63,12 @@ describe(`orders' market indexes hold only market orders and still serve the mar
         ),
       ).toMatch(/orders_goods/);
     }
+  });
+
+  it("the completion of settled sales is answered by the order numbers, not a market index", async () => {
+    const p = await plan(completedOrders(t.ctx, t.ctx.db.kysely, ['MO1', 'MO2', 'MO3'], '0xabc', 1));
+    expect(p).not.toMatch(/orders_goods|orders_listing|orders_status/);
+    if (dbKind === 'sqlite') expect(p).toMatch(/USING INDEX sqlite_autoindex_orders|USING INDEX orders_order_no|USING INTEGER PRIMARY KEY|order_no=\?/);
+    else expect(p).toMatch(/orders_order_no_key|order_no/);
   });
 });

@@ -3,7 +3,7 @@ export { computeFees, royaltyPermilleOf } from './fees.ts';
 export { invalidateListing } from './invalidate-listing.ts';
 export { openSale } from './open-sale.ts';
 export { preOpenSale } from './pre-open-sale.ts';
-export { beijingDate, checkPrice, checkSellable, historyAction, liveListing, loadGoods, lockListable, newId, notFound, requireSettlement, setGoodsListed } from './repo.ts';
+export { beijingDate, checkPrice, checkSellable, historyAction, historyActions, liveListing, loadGoods, lockListable, newId, notFound, requireSettlement, setGoodsListed } from './repo.ts';
 export { marketRoutes } from './routes.ts';
 export type { MarketRuntime } from './runtime.ts';
 export { FILLED_REVERTS } from './settlement-chain.ts';

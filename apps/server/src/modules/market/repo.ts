@@ -171,9 +171,17 @@ export async function setGoodsListed(q: Q, goodsId: number, priceFen: number | n
     .execute();
 }
 
-export async function historyAction(q: Q, a: { goodsId: number; action: Exclude<GoodsHistoryAction, 'mint'>; from: number | null; to: number | null; priceFen: number | null; txHash?: string | null; at: number }) {
+export type HistoryAction = { goodsId: number; action: Exclude<GoodsHistoryAction, 'mint'>; from: number | null; to: number | null; priceFen: number | null; txHash?: string | null; at: number };
+
+export async function historyAction(q: Q, a: HistoryAction) {
+  await historyActions(q, [a]);
+}
+
+/** Several history actions in one multi-row insert (the caller keeps the batch to a statement's size). */
+export async function historyActions(q: Q, as: readonly HistoryAction[]) {
+  if (!as.length) return;
   await q
     .insertInto('goods_history_actions')
-    .values({ goods_id: a.goodsId, action: a.action, from_user_id: a.from, to_user_id: a.to, price_fen: a.priceFen, tx_hash: a.txHash ?? null, at: a.at })
+    .values(as.map((a) => ({ goods_id: a.goodsId, action: a.action, from_user_id: a.from, to_user_id: a.to, price_fen: a.priceFen, tx_hash: a.txHash ?? null, at: a.at })))
     .execute();
 }

@@ -3,11 +3,10 @@ import type { JobResult } from '../../jobs/runner.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { changed, inTx, type Q } from '../../db/tx.ts';
 import { Account, postTxn } from '../ledger/index.ts';
-import { historyAction } from '../market/index.ts';
 import { FILLED_REVERTS, type SettleRequest } from '../market/index.ts';
 import { resyncGoodsOwner } from '../market/index.ts';
 import { moveOrder } from './transitions.ts';
-import { notifySold } from '../messages/index.ts';
+import { completeMarketOrders, type SettledFill } from './complete-market-orders.ts';
 
 /**
  * Settlement of a paid order — the durable job `settle:<orderNo>`, inserted in the
@@ -163,16 +162,16 @@ async function executedTxHash(ctx: AppContext, orderNo: string): Promise<string 
 
 /** Settled on chain: completes the order and moves goods and money, in one transaction. */
 export async function completeOrder(ctx: AppContext, orderNo: string, txHash: string | null): Promise<boolean> {
-  return inTx(ctx, (trx) => completeInTx(ctx, trx, orderNo, txHash, ctx.now()));
+  return inTx(ctx, async (trx) => (await completeMarketOrders(ctx, trx, [{ orderNo, txHash }], ctx.now()))[0]!);
 }
 
 /**
- * Runs many small per-order steps in one database transaction (one commit for the batch): the
- * settlement jobs' "paid → settling" moves and completions arrive in bursts (receipts come in
- * batches). If a batch fails, each item is retried in its own transaction so one bad row cannot
- * hold the others back.
+ * Runs the settlement jobs' per-order steps ("paid → settling" moves, completions), which arrive in
+ * bursts (receipts come in batches), a burst in one database transaction (one commit for the batch):
+ * `steps` takes the whole burst and answers per item. If a burst fails, each item is retried in its
+ * own transaction so one bad row cannot hold the others back.
  */
-export function txBatcher<I, R>(ctx: AppContext, step: (trx: Q, item: I, now: number) => Promise<R>, maxBatch = 200) {
+export function txBatcher<I, R>(ctx: AppContext, steps: (trx: Q, items: I[], now: number) => Promise<R[]>, maxBatch = 200) {
   const queue: { item: I; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
   const flush = async () => {
@@ -182,14 +181,10 @@ export function txBatcher<I, R>(ctx: AppContext, step: (trx: Q, item: I, now: nu
     if (!batch.length) return;
     try {
       const now = ctx.now();
-      const results = await inTx(ctx, async (trx) => {
-        const out: R[] = [];
-        for (const b of batch) out.push(await step(trx, b.item, now));
-        return out;
-      });
+      const results = await inTx(ctx, (trx) => steps(trx, batch.map((b) => b.item), now));
       batch.forEach((b, i) => b.resolve(results[i]!));
     } catch {
-      for (const b of batch) inTx(ctx, (trx) => step(trx, b.item, ctx.now())).then(b.resolve, b.reject);
+      for (const b of batch) inTx(ctx, async (trx) => (await steps(trx, [b.item], ctx.now()))[0]!).then(b.resolve, b.reject);
     }
   };
   const schedule = () => {
@@ -204,59 +199,28 @@ export function txBatcher<I, R>(ctx: AppContext, step: (trx: Q, item: I, now: nu
     });
 }
 
+/** The same step for each item in turn. */
+const eachOf =
+  <I, R>(step: (trx: Q, item: I, now: number) => Promise<R>) =>
+  async (trx: Q, items: I[], now: number) => {
+    const out: R[] = [];
+    for (const item of items) out.push(await step(trx, item, now));
+    return out;
+  };
+
 /** Batched completion (one transaction per burst of receipts). */
 export function completionBatcher(ctx: AppContext) {
-  const run = txBatcher(ctx, (trx, i: { orderNo: string; txHash: string | null }, now) => completeInTx(ctx, trx, i.orderNo, i.txHash, now));
+  const run = txBatcher(ctx, (trx, fills: SettledFill[], now) => completeMarketOrders(ctx, trx, fills, now));
   return (orderNo: string, txHash: string | null) => run({ orderNo, txHash });
 }
 
 /** Batched "paid → settling" moves (one transaction per burst of submissions). */
 export function settlingBatcher(ctx: AppContext) {
-  const run = txBatcher(ctx, (trx, i: { orderNo: string; txId: number }, now) =>
-    moveOrder(trx, i.orderNo, 'paid', 'settling', now, { chain_tx_id: i.txId }, `operator transaction #${i.txId}`));
+  const run = txBatcher(
+    ctx,
+    eachOf((trx, i: { orderNo: string; txId: number }, now) => moveOrder(trx, i.orderNo, 'paid', 'settling', now, { chain_tx_id: i.txId }, `operator transaction #${i.txId}`)),
+  );
   return (orderNo: string, txId: number) => run({ orderNo, txId });
-}
-
-async function completeInTx(ctx: AppContext, trx: Q, orderNo: string, txHash: string | null, now: number): Promise<boolean> {
-    const o = await trx
-      .selectFrom('orders')
-      .innerJoin('goods', 'goods.id', 'orders.goods_id')
-      .selectAll('orders')
-      .select('goods.project_id')
-      .where('orders.order_no', '=', orderNo)
-      .executeTakeFirst();
-    if (!o || o.status !== 'settling') return false;
-    if (!(await moveOrder(trx, orderNo, 'settling', 'completed', now, { completed_at: now, tx_hash: txHash }, txHash ? `settled on chain ${txHash}` : 'settled on chain'))) return false;
-    const price = Number(o.price_fen);
-    const goodsId = Number(o.goods_id);
-    const buyer = Number(o.buyer_user_id);
-    const seller = Number(o.seller_user_id);
-    await trx.updateTable('listings').set({ status: 'sold', closed_at: now }).where('id', '=', Number(o.listing_id)).where('status', '=', 'reserved').execute();
-    await trx
-      .updateTable('goods')
-      .set({ owner_user_id: buyer, status: 'held', sale_price_fen: null, listed_at: null, last_price_fen: price, acquired_at: now })
-      .where('id', '=', goodsId)
-      .execute();
-    await trx
-      .insertInto('deals')
-      .values({
-        order_no: orderNo, goods_id: goodsId, project_id: Number(o.project_id), listing_id: Number(o.listing_id), seller_user_id: seller, buyer_user_id: buyer,
-        price_fen: price, commission_fen: Number(o.commission_fen), royalty_fen: Number(o.royalty_fen), tx_hash: txHash, created_at: now,
-      })
-      .execute();
-    await trx.insertInto('goods_price_history').values({ goods_id: goodsId, price_fen: price, at: now }).execute();
-    await historyAction(trx, { goodsId, action: 'sale', from: seller, to: buyer, priceFen: price, txHash, at: now });
-    await trx.updateTable('bids').set({ status: 'closed', updated_at: now }).where('goods_id', '=', goodsId).where('status', '=', 'active').execute();
-    const entries = [
-      { account: Account.escrow, amountFen: -price },
-      { account: Account.user(seller), amountFen: Number(o.seller_income_fen) },
-      { account: Account.commission, amountFen: Number(o.commission_fen) },
-    ];
-    if (Number(o.royalty_fen) > 0) entries.push({ account: o.royalty_user_id === null ? Account.commission : Account.user(Number(o.royalty_user_id)), amountFen: Number(o.royalty_fen) });
-    await postTxn(trx, { id: `settle:${orderNo}`, kind: 'settle', orderNo, entries, now });
-    // The seller's "sold" message (and SMS per their settings), committed with the sale or not at all.
-    await notifySold(ctx, trx, o, now);
-    return true;
 }
 
 /** Settlement failed for good: the buyer's payment goes back to the buyer's balance and the listing closes. */
