@@ -107,6 +107,33 @@ describe('shift and gifts', () => {
     expect((await call(t, '/goods/v1/list/home', { pageNum: 1, pageSize: 10 }, bob.h)).data.list.map((x: any) => x.id)).toContain(g.goodsId);
   });
 
+  it('one indexed batch of many Transfers: each shift, gift and outside move is followed, a token moved twice by its last move', async () => {
+    const release = await makeRelease(t);
+    const [g1, g2, g3, g4] = [await makeGoods(t, release, alice), await makeGoods(t, release, alice), await makeGoods(t, release, alice), await makeGoods(t, release, alice)];
+    const [other1, other2, other3] = [freshAddress(), freshAddress(), freshAddress()];
+    const shift = await call(t, '/goods/v1/shift', { goodsId: g1.goodsId, toAddress: other1 }, alice.h);
+    expectOk(shift);
+    const gift = await call(t, '/goods/v1/gift', { goodsId: g4.goodsId, accountId: await accountOf(bob) }, alice.h);
+    expectOk(gift);
+    t.chain.transfer(g1.tokenId, other1);
+    t.chain.transfer(g2.tokenId, alice.address); // out to other2 and back, both in this batch
+    t.chain.transfer(g3.tokenId, other3);
+    t.chain.transfer(g4.tokenId, bob.address);
+    await onTokenEvents(t.ctx, [
+      { event: 'Transfer', tokenId: g1.tokenId, from: alice.address, to: other1 },
+      { event: 'Transfer', tokenId: g2.tokenId, from: alice.address, to: other2 },
+      { event: 'Transfer', tokenId: g3.tokenId, from: alice.address, to: other3 },
+      { event: 'Transfer', tokenId: g2.tokenId, from: other2, to: alice.address },
+      { event: 'Transfer', tokenId: g4.tokenId, from: alice.address, to: bob.address },
+    ]);
+    expect(await goodsRow(g1.goodsId)).toMatchObject({ owner_user_id: alice.userId, holder_address: other1 });
+    expect(await goodsRow(g2.goodsId)).toMatchObject({ owner_user_id: alice.userId, holder_address: null });
+    expect(await goodsRow(g3.goodsId)).toMatchObject({ owner_user_id: alice.userId, holder_address: other3, status: 'held' });
+    expect(await goodsRow(g4.goodsId)).toMatchObject({ owner_user_id: bob.userId, holder_address: null });
+    const statusOf = async (transferNo: string) => (await t.ctx.db.kysely.selectFrom('goods_transfers').select('status').where('transfer_no', '=', transferNo).executeTakeFirstOrThrow()).status;
+    expect([await statusOf(shift.data.transferNo), await statusOf(gift.data.transferNo)]).toEqual(['done', 'done']);
+  });
+
   it('refuses receivers who cannot receive, and caps gifts per day', async () => {
     const release = await makeRelease(t);
     const goods = await Promise.all([1, 2, 3].map(() => makeGoods(t, release, alice)));

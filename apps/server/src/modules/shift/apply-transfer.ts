@@ -3,6 +3,7 @@ import type { GoodsTransfer } from '@cfx/contract/goods-flows.ts';
 import { ZERO_HEX_ADDRESS, sameAddress, toBase32Address } from '@cfx/protocol/address.ts';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { keyList } from '../../db/key-list.ts';
 import { inTx } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { invalidateGoodsLists } from '../catalog/index.ts';
@@ -89,25 +90,55 @@ export async function notifyTransfer(ctx: AppContext, userId: number, input: { t
 export async function onIndexedTransfers(ctx: AppContext, events: TokenEvent[]) {
   const chain = ctx.market?.settlement;
   if (!chain) return;
-  for (const e of events) {
-    if (e.event !== 'Transfer' || !e.to || !e.from || sameAddress(e.to, ZERO_HEX_ADDRESS) || sameAddress(e.from, ZERO_HEX_ADDRESS)) continue;
-    const to = toBase32Address(e.to, chain.networkId);
-    const pending = await ctx.db.kysely
-      .selectFrom('goods_transfers')
-      .selectAll()
-      .where('token_id', '=', e.tokenId)
-      .where('status', 'in', ['pending', 'expired'])
-      .where('to_address', '=', to)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+  const moves = events.filter((e) => e.event === 'Transfer' && e.to && e.from && !sameAddress(e.to, ZERO_HEX_ADDRESS) && !sameAddress(e.from, ZERO_HEX_ADDRESS));
+  if (!moves.length) return;
+  // The batch's pending transfers and collectibles in one read each (a settlement backlog indexes
+  // thousands of Transfers); a token moved again later in the same batch is read afresh.
+  const tokens = [...new Set(moves.map((e) => e.tokenId))];
+  const pendingOf = new Map<string, TransferRow[]>();
+  const goodsOf = new Map<string, HolderRow>();
+  for (let i = 0; i < tokens.length; i += READ_CHUNK) {
+    const part = tokens.slice(i, i + READ_CHUNK);
+    for (const r of await pendingTransfers(ctx).where('token_id', 'in', keyList(ctx, part)).execute()) {
+      const list = pendingOf.get(r.token_id);
+      if (list) list.push(r);
+      else pendingOf.set(r.token_id, [r]);
+    }
+    for (const g of await holderRows(ctx).where('goods.token_id', 'in', keyList(ctx, part.map(Number))).execute()) goodsOf.set(String(g.token_id), g);
+  }
+  const seen = new Set<string>();
+  for (const e of moves) {
+    const again = seen.has(e.tokenId);
+    seen.add(e.tokenId);
+    const to = toBase32Address(e.to!, chain.networkId);
+    const pending = again
+      ? await pendingTransfers(ctx).where('token_id', '=', e.tokenId).where('to_address', '=', to).executeTakeFirst()
+      : pendingOf.get(e.tokenId)?.find((r) => r.to_address === to);
     // An expired one still counts when nothing else moved the collectible since (the wallet was late).
     if (pending && (pending.status === 'pending' || (await stillFrom(ctx, pending)))) {
       if (await ownerIs(ctx, e.tokenId, to)) await applyTransfer(ctx, pending, null);
       continue;
     }
-    await followHolder(ctx, e.tokenId, to);
+    await followHolder(ctx, e.tokenId, to, again ? undefined : (goodsOf.get(e.tokenId) ?? null));
   }
 }
+
+/** Tokens per read of onIndexedTransfers. */
+const READ_CHUNK = 500;
+
+/** Shifts and gifts still waiting for the chain (an expired one may still be applied), newest first. */
+const pendingTransfers = (ctx: AppContext) =>
+  ctx.db.kysely.selectFrom('goods_transfers').selectAll().where('status', 'in', ['pending', 'expired']).orderBy('id', 'desc');
+
+/** A minted collectible with its owner's linked wallet (followHolder). */
+const holderRows = (ctx: AppContext) =>
+  ctx.db.kysely
+    .selectFrom('goods')
+    .innerJoin('users', 'users.id', 'goods.owner_user_id')
+    .select(['goods.id', 'goods.token_id', 'goods.owner_user_id', 'goods.holder_address', 'users.wallet_address'])
+    .where('goods.chain_status', '=', 'minted')
+    .where('goods.status', '!=', 'burned');
+type HolderRow = Awaited<ReturnType<ReturnType<typeof holderRows>['executeTakeFirstOrThrow']>>;
 
 async function stillFrom(ctx: AppContext, t: TransferRow) {
   const g = await ctx.db.kysely.selectFrom('goods').select(['owner_user_id', 'holder_address']).where('id', '=', Number(t.goods_id)).executeTakeFirst();
@@ -123,16 +154,9 @@ async function ownerIs(ctx: AppContext, tokenId: string, address: string) {
   }
 }
 
-/** A move outside the platform's flows between the owner's linked wallet and an unlinked address. */
-async function followHolder(ctx: AppContext, tokenId: string, to: string) {
-  const g = await ctx.db.kysely
-    .selectFrom('goods')
-    .innerJoin('users', 'users.id', 'goods.owner_user_id')
-    .select(['goods.id', 'goods.owner_user_id', 'goods.holder_address', 'users.wallet_address'])
-    .where('goods.token_id', '=', Number(tokenId))
-    .where('goods.chain_status', '=', 'minted')
-    .where('goods.status', '!=', 'burned')
-    .executeTakeFirst();
+/** A move outside the platform's flows between the owner's linked wallet and an unlinked address (`pre`: the collectible as read with its batch). */
+async function followHolder(ctx: AppContext, tokenId: string, to: string, pre?: HolderRow | null) {
+  const g = pre !== undefined ? pre : await holderRows(ctx).where('goods.token_id', '=', Number(tokenId)).executeTakeFirst();
   if (!g) return;
   const backHome = Boolean(g.wallet_address && sameAddress(g.wallet_address, to));
   if (backHome && g.holder_address === null) return;
