@@ -8,7 +8,7 @@ import { inTx } from '../src/db/tx.ts';
 import { completeMarketOrders } from '../src/modules/orders/complete-market-orders.ts';
 import { moveOrder } from '../src/modules/orders/transitions.ts';
 
-/** Completion of settled sales in bursts (orders/complete-market-orders.ts): a few statements per burst, each sale exactly once. */
+/** The settlement jobs' bursts, "paid → settling" and completion (orders/settle-order.ts, orders/complete-market-orders.ts): a few statements per burst, each sale exactly once. */
 let t: TestApp & { chain: FakeChain };
 let release: Release;
 beforeAll(async () => {
@@ -50,11 +50,15 @@ describe('completing settled sales in a burst', () => {
     const hashOf = (orderNo: string) => [...t.chain.txs.values()].find((x) => x.key === `settle:${orderNo}`)!.txHash;
     expect(new Set(sales.map((s) => hashOf(s.orderNo))).size).toBe(sales.length);
     for (const s of sales) {
-      const o = await t.ctx.db.kysely.selectFrom('orders').select(['status', 'tx_hash', 'completed_at']).where('order_no', '=', s.orderNo).executeTakeFirstOrThrow();
+      const o = await t.ctx.db.kysely.selectFrom('orders').select(['status', 'tx_hash', 'completed_at', 'chain_tx_id']).where('order_no', '=', s.orderNo).executeTakeFirstOrThrow();
       expect(o).toMatchObject({ status: 'completed', tx_hash: hashOf(s.orderNo) });
+      expect(Number(o.chain_tx_id)).toBe(t.chain.keys.get(`settle:${s.orderNo}`));
       expect(o.completed_at).not.toBeNull();
-      const events = await t.ctx.db.kysely.selectFrom('order_events').select(['from_status', 'to_status', 'note']).where('order_no', '=', s.orderNo).where('to_status', '=', 'completed').execute();
-      expect(events).toEqual([{ from_status: 'settling', to_status: 'completed', note: `settled on chain ${hashOf(s.orderNo)}` }]);
+      const events = await t.ctx.db.kysely.selectFrom('order_events').select(['from_status', 'to_status', 'note']).where('order_no', '=', s.orderNo).where('to_status', 'in', ['settling', 'completed']).orderBy('id').execute();
+      expect(events).toEqual([
+        { from_status: 'paid', to_status: 'settling', note: `operator transaction #${t.chain.keys.get(`settle:${s.orderNo}`)}` },
+        { from_status: 'settling', to_status: 'completed', note: `settled on chain ${hashOf(s.orderNo)}` },
+      ]);
       const g = await t.ctx.db.kysely.selectFrom('goods').select(['owner_user_id', 'status', 'sale_price_fen', 'listed_at', 'last_price_fen']).where('id', '=', s.goodsId).executeTakeFirstOrThrow();
       expect({ ...g, owner_user_id: Number(g.owner_user_id), last_price_fen: Number(g.last_price_fen) }).toEqual({ owner_user_id: s.buyer.userId, status: 'held', sale_price_fen: null, listed_at: null, last_price_fen: s.price });
       const l = await t.ctx.db.kysely.selectFrom('listings').select('status').where('id', '=', s.listingId).executeTakeFirstOrThrow();

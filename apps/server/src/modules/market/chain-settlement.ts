@@ -160,6 +160,18 @@ export async function chainSettlement(chain: Chain, opts: { batch?: number; batc
     return { gas: BATCH_BASE_GAS + BATCH_FILL_GAS * n, storageLimit: BATCH_BASE_STORAGE + BATCH_FILL_STORAGE * n };
   });
 
+  // The queue row of a settlement transaction, one read for the fills that ask at the same time (the
+  // orders of one batch look at their transaction together); nothing is kept once the read returns.
+  const reading = new Map<number, ReturnType<typeof chain.queue.get>>();
+  const queueRow = (txId: number) => {
+    let r = reading.get(txId);
+    if (!r) {
+      r = chain.queue.get(txId).finally(() => reading.delete(txId));
+      reading.set(txId, r);
+    }
+    return r;
+  };
+
   // Terminal outcomes of settlement transactions: the queue row and its fills (one receipt read per transaction).
   type Done = { state: 'confirmed' | 'failed'; txHash: string | null; error: string | null; fills: Map<string, FillResult> | undefined };
   const done = new Map<number, Promise<Done>>();
@@ -224,7 +236,7 @@ export async function chainSettlement(chain: Chain, opts: { batch?: number; batc
     async outcome(txId, buyerOrderId): Promise<TxOutcome> {
       let d = done.get(txId);
       if (!d) {
-        const row = await chain.queue.get(txId);
+        const row = await queueRow(txId);
         if (!row) return { state: 'failed', txHash: null, error: 'unknown transaction' };
         if (row.status !== 'confirmed' && row.status !== 'failed') return { state: 'pending', txHash: row.tx_hash, error: null };
         d = doneOf(txId, row);

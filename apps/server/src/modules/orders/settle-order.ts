@@ -1,7 +1,9 @@
 import type { AppContext } from '../../context.ts';
 import type { JobResult } from '../../jobs/runner.ts';
 import { defineJob } from '../../jobs/define-job.ts';
-import { changed, inTx, type Q } from '../../db/tx.ts';
+import { keyList } from '../../db/key-list.ts';
+import { changed, inTx, rowParts, unindexedEq, type Q } from '../../db/tx.ts';
+import { compareText } from '../../util/compare.ts';
 import { Account, postTxn } from '../ledger/index.ts';
 import { FILLED_REVERTS, type SettleRequest } from '../market/index.ts';
 import { resyncGoodsOwner } from '../market/index.ts';
@@ -199,15 +201,6 @@ export function txBatcher<I, R>(ctx: AppContext, steps: (trx: Q, items: I[], now
     });
 }
 
-/** The same step for each item in turn. */
-const eachOf =
-  <I, R>(step: (trx: Q, item: I, now: number) => Promise<R>) =>
-  async (trx: Q, items: I[], now: number) => {
-    const out: R[] = [];
-    for (const item of items) out.push(await step(trx, item, now));
-    return out;
-  };
-
 /** Batched completion (one transaction per burst of receipts). */
 export function completionBatcher(ctx: AppContext) {
   const run = txBatcher(ctx, (trx, fills: SettledFill[], now) => completeMarketOrders(ctx, trx, fills, now));
@@ -216,12 +209,49 @@ export function completionBatcher(ctx: AppContext) {
 
 /** Batched "paid → settling" moves (one transaction per burst of submissions). */
 export function settlingBatcher(ctx: AppContext) {
-  const run = txBatcher(
-    ctx,
-    eachOf((trx, i: { orderNo: string; txId: number }, now) => moveOrder(trx, i.orderNo, 'paid', 'settling', now, { chain_tx_id: i.txId }, `operator transaction #${i.txId}`)),
-  );
+  const run = txBatcher(ctx, (trx, items: { orderNo: string; txId: number }[], now) => markSettling(ctx, trx, items, now));
   return (orderNo: string, txId: number) => run({ orderNo, txId });
 }
+
+/**
+ * paid → settling for a burst of submitted fills, set-based: one conditional UPDATE … RETURNING per
+ * operator transaction and one multi-row insert of the events. Answers per item as moveOrder does
+ * ('paid', or null when the order was not paid any more — someone else moved it).
+ */
+async function markSettling(ctx: AppContext, trx: Q, items: { orderNo: string; txId: number }[], now: number): Promise<('paid' | null)[]> {
+  const byTx = new Map<number, Set<string>>();
+  for (const i of items) {
+    const nos = byTx.get(i.txId);
+    if (nos) nos.add(i.orderNo);
+    else byTx.set(i.txId, new Set([i.orderNo]));
+  }
+  const movedTo = new Map<string, number>();
+  for (const [txId, nos] of byTx) {
+    for (const part of rowParts(ctx, [...nos].sort(compareText), SETTLING_CHUNK)) {
+      const rows = await trx
+        .updateTable('orders')
+        .set({ status: 'settling', chain_tx_id: txId })
+        .where('order_no', 'in', keyList(ctx, part))
+        .where(unindexedEq('orders.status', 'paid')) // the order numbers are the way in, not the status
+        .returning('order_no')
+        .execute();
+      for (const r of rows) movedTo.set(r.order_no, txId);
+    }
+  }
+  for (const part of rowParts(ctx, [...movedTo], SETTLING_CHUNK)) {
+    await trx
+      .insertInto('order_events')
+      .values(part.map(([orderNo, txId]) => ({ order_no: orderNo, from_status: 'paid' as const, to_status: 'settling' as const, note: `operator transaction #${txId}`, at: now })))
+      .execute();
+  }
+  const answered = new Set<string>();
+  return items.map((i) => {
+    if (movedTo.get(i.orderNo) !== i.txId || answered.has(i.orderNo)) return null;
+    answered.add(i.orderNo);
+    return 'paid';
+  });
+}
+const SETTLING_CHUNK = 100;
 
 /** Settlement failed for good: the buyer's payment goes back to the buyer's balance and the listing closes. */
 export async function refundOrder(ctx: AppContext, orderNo: string, reason: string): Promise<boolean> {
