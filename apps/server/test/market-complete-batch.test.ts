@@ -73,7 +73,8 @@ describe('completing settled sales in a burst', () => {
       expect(await balance(t, s.seller)).toBe(s.price - s.commission);
       expect(await balance(t, s.buyer)).toBe(0);
       const sold = await t.ctx.db.kysely.selectFrom('messages').select('params').where('user_id', '=', s.seller.userId).where('kind', '=', 'sold').execute();
-      expect(sold.map((m) => JSON.parse(m.params))).toEqual([expect.objectContaining({ orderNo: s.orderNo, priceFen: s.price, incomeFen: s.price - s.commission })]);
+      const named = await t.ctx.db.kysely.selectFrom('goods').select(['name', 'serial']).where('id', '=', s.goodsId).executeTakeFirstOrThrow();
+      expect(sold.map((m) => JSON.parse(m.params))).toEqual([{ name: named.name, serial: Number(named.serial), orderNo: s.orderNo, priceFen: s.price, incomeFen: s.price - s.commission }]);
       expect(t.chain.owners.get(s.tokenId)).toBe(s.buyer.address);
     }
     await expectLedgerBalanced(t);

@@ -15,10 +15,16 @@ async function goodsInfo(q: Q, goodsId: number) {
   return { name: g?.name ?? '', serial: g ? Number(g.serial) : 0 };
 }
 
-/** The seller, when a market sale settled (orders/settle-order.ts, in the completion transaction). */
-export async function notifySold(ctx: Ctx, q: Q, o: { order_no: string; goods_id: number | null; seller_user_id: number; price_fen: number; seller_income_fen: number }, now: number) {
+/** The seller, when a market sale settled (orders/complete-market-orders.ts, in the completion transaction; `goods` as the caller read it). */
+export async function notifySold(
+  ctx: Ctx,
+  q: Q,
+  o: { order_no: string; goods_id: number | null; seller_user_id: number; price_fen: number; seller_income_fen: number },
+  now: number,
+  goods?: { name: string; serial: number },
+) {
   if (o.goods_id === null) return null;
-  const g = await goodsInfo(q, Number(o.goods_id));
+  const g = goods ?? (await goodsInfo(q, Number(o.goods_id)));
   return notifyUser(ctx, q, Number(o.seller_user_id), 'sold', { name: g.name, serial: g.serial, priceFen: Number(o.price_fen), incomeFen: Number(o.seller_income_fen), orderNo: o.order_no }, {
     dedupeKey: `sold:${o.order_no}`,
     link: '/personal-center/txn-details',

@@ -65,6 +65,7 @@ export async function completeMarketOrders(ctx: Pick<AppContext, 'db' | 'now'>, 
   // Goods in id order: the rows' lock order on PostgreSQL.
   done.sort((a, b) => a.goods_id - b.goods_id);
 
+  const goodsOf = new Map<number, { projectId: number; name: string; serial: number }>();
   for (const part of rowParts(ctx, done, CHUNK)) {
     const goodsIds = part.map((o) => o.goods_id);
     await trx
@@ -78,13 +79,13 @@ export async function completeMarketOrders(ctx: Pick<AppContext, 'db' | 'now'>, 
       .set({ owner_user_id: perGoods((o) => o.buyer_user_id), status: 'held', sale_price_fen: null, listed_at: null, last_price_fen: perGoods((o) => o.price_fen), acquired_at: now })
       .where('id', 'in', keyList(ctx, goodsIds))
       .execute();
-    const projectOf = new Map(
-      (await trx.selectFrom('goods').select(['id', 'project_id']).where('id', 'in', keyList(ctx, goodsIds)).execute()).map((g) => [Number(g.id), Number(g.project_id)]),
-    );
+    for (const g of await trx.selectFrom('goods').select(['id', 'project_id', 'name', 'serial']).where('id', 'in', keyList(ctx, goodsIds)).execute()) {
+      goodsOf.set(Number(g.id), { projectId: Number(g.project_id), name: g.name, serial: Number(g.serial) });
+    }
     await trx
       .insertInto('deals')
       .values(part.map((o) => ({
-        order_no: o.order_no, goods_id: o.goods_id, project_id: projectOf.get(o.goods_id)!, listing_id: o.listing_id, seller_user_id: o.seller_user_id, buyer_user_id: o.buyer_user_id,
+        order_no: o.order_no, goods_id: o.goods_id, project_id: goodsOf.get(o.goods_id)!.projectId, listing_id: o.listing_id, seller_user_id: o.seller_user_id, buyer_user_id: o.buyer_user_id,
         price_fen: o.price_fen, commission_fen: o.commission_fen, royalty_fen: o.royalty_fen, tx_hash: o.tx_hash, created_at: now,
       })))
       .execute();
@@ -106,7 +107,7 @@ export async function completeMarketOrders(ctx: Pick<AppContext, 'db' | 'now'>, 
     { dialect: ctx.db.dialect },
   );
   // The sellers' "sold" messages (and SMS per their settings), committed with the sales or not at all.
-  for (const o of done) await notifySold(ctx, trx, o, now);
+  for (const o of done) await notifySold(ctx, trx, o, now, goodsOf.get(o.goods_id));
   return out;
 }
 
