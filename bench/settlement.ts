@@ -152,6 +152,17 @@ try {
     await post('Profiler.enable');
     await post('Profiler.start');
   }
+  // CPU over the drain: this process (the server, every thread) and the chain node's process (Linux /proc).
+  const nodeCpuMs = () => {
+    try {
+      const f = fs.readFileSync(`/proc/${chain.nodePid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+    } catch {
+      return NaN;
+    }
+  };
+  const cpu0 = process.cpuUsage();
+  const nodeCpu0 = nodeCpuMs();
   const tStart = Date.now();
   if (drain) {
     ctx.jobs.start = startJobs;
@@ -166,6 +177,9 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const tDone = Date.now();
+  const cpu = process.cpuUsage(cpu0);
+  const serverCpuMs = (cpu.user + cpu.system) / 1000;
+  const nodeCpu = nodeCpuMs() - nodeCpu0;
   if (prof) fs.writeFileSync(process.env.BENCH_CPU_PROF!, JSON.stringify((await post('Profiler.stop')).profile));
   const rows = await ctx.db.kysely.selectFrom('orders').select(['paid_at', 'completed_at']).execute();
   const lat = rows.map((r) => Number(r.completed_at) - Number(r.paid_at));
@@ -174,6 +188,7 @@ try {
   log(`block interval ${blockMs} ms, ${N} orders from ${N} buyers and ${S} sellers, mode ${drain ? 'drain' : 'live'}`);
   if (drain) log(`backlog of ${N} paid orders settled in ${lastDone - tStart} ms → ${(N / ((lastDone - tStart) / 1000)).toFixed(0)} orders/s settled on chain`);
   else log(`first payment → last settlement ${lastDone - firstPaid} ms → ${(N / ((lastDone - firstPaid) / 1000)).toFixed(0)} orders/s settled on chain (paid → completed)`);
+  log(`CPU until every order was seen completed: server ${serverCpuMs.toFixed(0)} ms (${(serverCpuMs / N).toFixed(2)} ms per sale), chain node ${nodeCpu.toFixed(0)} ms (${(nodeCpu / N).toFixed(2)} ms per sale); load ${os.loadavg()[0]!.toFixed(2)}`);
   log(`paid → completed latency p50 ${q(lat, 0.5)} ms, p99 ${q(lat, 0.99)} ms, max ${Math.max(...lat)} ms; all settled ${tDone - tPay} ms after the first pay call`);
   // where the time goes: queue wait (enqueued → sent), chain (sent → receipt), finalization (receipt → completed)
   const stages = await ctx.db.kysely
