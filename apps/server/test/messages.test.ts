@@ -7,7 +7,7 @@ import {
 import { makeDrop } from './drops-helpers.ts';
 import { givePhone, messagesOf, noticeOutbox } from './messages-helpers.ts';
 import { inTx } from '../src/db/tx.ts';
-import { notifyUser } from '../src/modules/messages/notify-user.ts';
+import { notifyUser, notifyUsers } from '../src/modules/messages/notify-user.ts';
 import { completeOrder } from '../src/modules/orders/settle-order.ts';
 import { expireDueOrders } from '../src/modules/orders/close-order.ts';
 import { notifyBidReceived, notifyDropReminders, notifyExpiringOrders, notifyLotteryResult } from '../src/modules/messages/events.ts';
@@ -246,6 +246,30 @@ describe('settings', () => {
     expect(l.data.list.map((m: any) => m.kind)).toEqual(['bid_received', 'sold']); // b2 hidden
     expect(l.data.unread).toBe(2);
     expect(await noticeOutbox(t, u.userId)).toHaveLength(2); // SMS still on for bid_received
+  });
+
+  it('many notices in one call (a burst of sales): each user by their own settings, a notice repeated in the call or replayed makes one message', async () => {
+    const [a, b, c] = [await makeTrader(t), await makeTrader(t), await makeTrader(t)];
+    for (const u of [a, b, c]) await givePhone(t, u);
+    expect((await call(t, `${M}/submitmsg`, { items: [{ kind: 'sold', sms: false }] }, b.h)).status).toBe('000000');
+    expect((await call(t, `${M}/submitmsg`, { items: [{ kind: 'sold', inApp: false }] }, c.h)).status).toBe('000000');
+    const notice = (u: Trader, key: string) => ({ userId: u.userId, kind: 'sold' as const, params: { name: 'n', serial: 1, priceFen: 100, incomeFen: 95, orderNo: key }, opts: { dedupeKey: `sold:${key}` } });
+    const burst = [notice(a, 'x1'), notice(b, 'x2'), notice(a, 'x1'), notice(c, 'x3'), notice(a, 'x4')];
+    const ids = await inTx(t.ctx, (trx) => notifyUsers(t.ctx, trx, burst));
+    expect(ids.map((id) => id === null)).toEqual([false, false, true, false, false]);
+    expect(new Set(ids.filter((id) => id !== null)).size).toBe(4);
+    // replayed: nothing more
+    expect(await inTx(t.ctx, (trx) => notifyUsers(t.ctx, trx, burst))).toEqual([null, null, null, null, null]);
+    await runJobs(t);
+    await runJobs(t);
+    const byUser = async (u: Trader) => (await messagesOf(t, u.userId)).map((m) => ({ id: m.id, in_app: Number(m.in_app), sms: m.sms_status }));
+    expect(await byUser(a)).toEqual(expect.arrayContaining([{ id: ids[0], in_app: 1, sms: 'sent' }, { id: ids[4], in_app: 1, sms: 'sent' }]));
+    expect(await byUser(a)).toHaveLength(2);
+    expect(await byUser(b)).toEqual([{ id: ids[1], in_app: 1, sms: null }]);
+    expect(await byUser(c)).toEqual([{ id: ids[3], in_app: 0, sms: 'sent' }]);
+    expect((await noticeOutbox(t, a.userId)).map((r) => r.message_id).sort()).toEqual([ids[0], ids[4]].sort());
+    expect(await noticeOutbox(t, b.userId)).toEqual([]);
+    expect(await noticeOutbox(t, c.userId)).toHaveLength(1);
   });
 
   it('a failing SMS provider is retried and then sends once; a phone that cannot receive SMS is skipped', async () => {

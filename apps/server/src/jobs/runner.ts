@@ -41,11 +41,19 @@ export interface RunnerOptions {
 const CLAIM_BATCH = 500;
 
 /** Inserts a job unless one with the same key exists (idempotent). Call inside the business transaction. */
-export async function enqueueJob(q: Q, input: { kind: JobKind; key: string; payload?: Record<string, unknown>; runAt?: number }): Promise<void> {
+export async function enqueueJob(q: Q, input: JobInput): Promise<void> {
+  await enqueueJobs(q, [input]);
+}
+
+type JobInput = { kind: JobKind; key: string; payload?: Record<string, unknown>; runAt?: number };
+
+/** Several jobs in one multi-row insert (the caller keeps the list to a statement's size); a key already queued is skipped. */
+export async function enqueueJobs(q: Q, inputs: readonly JobInput[]): Promise<void> {
+  if (!inputs.length) return;
   const now = Date.now();
   await q
     .insertInto('jobs')
-    .values({ kind: input.kind, job_key: input.key, payload: JSON.stringify(input.payload ?? {}), status: 'pending', run_at: input.runAt ?? now, last_error: null, created_at: now, updated_at: now })
+    .values(inputs.map((input) => ({ kind: input.kind, job_key: input.key, payload: JSON.stringify(input.payload ?? {}), status: 'pending' as const, run_at: input.runAt ?? now, last_error: null, created_at: now, updated_at: now })))
     .onConflict((oc) => oc.column('job_key').doNothing())
     .execute();
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { changed, inTx, type Q } from '../../db/tx.ts';
-import { notifyUser } from './notify-user.ts';
+import { notifyUser, notifyUsers } from './notify-user.ts';
 import './tables.ts';
 
 /**
@@ -15,21 +15,26 @@ async function goodsInfo(q: Q, goodsId: number) {
   return { name: g?.name ?? '', serial: g ? Number(g.serial) : 0 };
 }
 
-/** The seller, when a market sale settled (orders/complete-market-orders.ts, in the completion transaction; `goods` as the caller read it). */
+/**
+ * The sellers, when market sales settled (orders/complete-market-orders.ts, in the completion
+ * transaction, a burst at a time): one "sold" message each, with the collectible as the caller read it.
+ */
 export async function notifySold(
   ctx: Ctx,
   q: Q,
-  o: { order_no: string; goods_id: number | null; seller_user_id: number; price_fen: number; seller_income_fen: number },
+  sales: readonly { order_no: string; seller_user_id: number; price_fen: number; seller_income_fen: number; goods: { name: string; serial: number } }[],
   now: number,
-  goods?: { name: string; serial: number },
 ) {
-  if (o.goods_id === null) return null;
-  const g = goods ?? (await goodsInfo(q, Number(o.goods_id)));
-  return notifyUser(ctx, q, Number(o.seller_user_id), 'sold', { name: g.name, serial: g.serial, priceFen: Number(o.price_fen), incomeFen: Number(o.seller_income_fen), orderNo: o.order_no }, {
-    dedupeKey: `sold:${o.order_no}`,
-    link: '/personal-center/txn-details',
-    now,
-  });
+  return notifyUsers(
+    ctx,
+    q,
+    sales.map((o) => ({
+      userId: Number(o.seller_user_id),
+      kind: 'sold' as const,
+      params: { name: o.goods.name, serial: o.goods.serial, priceFen: Number(o.price_fen), incomeFen: Number(o.seller_income_fen), orderNo: o.order_no },
+      opts: { dedupeKey: `sold:${o.order_no}`, link: '/personal-center/txn-details', now },
+    })),
+  );
 }
 
 /** The owner, when someone bids on their collectible (bids/place-bid.ts). */

@@ -1,7 +1,8 @@
 import { DEFAULT_MESSAGE_SETTINGS, type MessageKind, type NoticeTemplate } from '@cfx/contract/user-messages.ts';
 import type { AppContext } from '../../context.ts';
-import type { Q } from '../../db/tx.ts';
-import { enqueueJob } from '../../jobs/runner.ts';
+import { keyList } from '../../db/key-list.ts';
+import { rowParts, type Q } from '../../db/tx.ts';
+import { enqueueJobs } from '../../jobs/runner.ts';
 import { jobOf } from '../../jobs/define-job.ts';
 import { messageSmsJob } from './send-message-sms.ts';
 import type { NoticeParams } from './render.ts';
@@ -17,12 +18,6 @@ export interface NotifyOptions {
   template?: NoticeTemplate;
   /** Business time of the event (default ctx.now()). */
   now?: number;
-}
-
-/** The user's switches for a kind (the defaults without a saved row). */
-export async function settingOf(q: Q, userId: number, kind: MessageKind): Promise<{ inApp: boolean; sms: boolean }> {
-  const s = await q.selectFrom('message_settings').select(['in_app', 'sms']).where('user_id', '=', userId).where('kind', '=', kind).executeTakeFirst();
-  return s ? { inApp: Number(s.in_app) === 1, sms: Number(s.sms) === 1 } : DEFAULT_MESSAGE_SETTINGS[kind];
 }
 
 /**
@@ -44,31 +39,89 @@ export async function notifyUser(
   params: NoticeParams,
   opts: NotifyOptions,
 ): Promise<number | null> {
-  const now = opts.now ?? ctx.now();
-  const template = opts.template ?? (kind === 'lottery_result' ? 'lottery_lost' : kind);
-  const setting = await settingOf(q, userId, kind);
-  const row = await q
-    .insertInto('messages')
-    .values({
-      user_id: userId,
-      kind,
-      title_key: `${template}.title`,
-      body_key: `${template}.body`,
-      params: JSON.stringify(params),
-      link: opts.link ?? null,
-      in_app: setting.inApp ? 1 : 0,
-      read_at: null,
-      created_at: now,
-      dedupe_key: opts.dedupeKey.slice(0, 120),
-      sms_status: setting.sms ? 'pending' : null,
-      sms_at: null,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!row) return null;
-  const id = Number(row.id);
-  if (setting.sms) await enqueueJob(q, jobOf(messageSmsJob, { messageId: id }));
-  if (setting.inApp) await signalUser(ctx.db, q, userId);
-  return id;
+  return (await notifyUsers(ctx, q, [{ userId, kind, params, opts }]))[0]!;
+}
+
+/** One notification of notifyUsers. */
+export interface Notice {
+  userId: number;
+  kind: MessageKind;
+  params: NoticeParams;
+  opts: NotifyOptions;
+}
+
+/** Messages per multi-row statement of notifyUsers. */
+const NOTICES_PER_STATEMENT = 64;
+
+/**
+ * notifyUser for many notices in a few statements (a burst of settled sales notifies its sellers
+ * together): one read of the users' settings, one multi-row insert of the messages per part, one of
+ * their SMS jobs. Answers per notice as notifyUser does: the new message's id, or null for a replay
+ * (also for a notice repeated in the same call).
+ */
+export async function notifyUsers(ctx: Pick<AppContext, 'db' | 'now'>, q: Q, notices: readonly Notice[]): Promise<(number | null)[]> {
+  if (!notices.length) return [];
+  const settings = await settingsOf(ctx, q, notices);
+  const setting = (n: Notice) => settings.get(`${n.userId}|${n.kind}`) ?? DEFAULT_MESSAGE_SETTINGS[n.kind];
+  const keyOf = (userId: number, dedupeKey: string) => `${userId}|${dedupeKey}`;
+  const ids = new Map<string, number>();
+  for (const part of rowParts(ctx, notices, NOTICES_PER_STATEMENT)) {
+    const rows = await q
+      .insertInto('messages')
+      .values(
+        part.map((n) => {
+          const template = n.opts.template ?? (n.kind === 'lottery_result' ? 'lottery_lost' : n.kind);
+          const s = setting(n);
+          return {
+            user_id: n.userId,
+            kind: n.kind,
+            title_key: `${template}.title`,
+            body_key: `${template}.body`,
+            params: JSON.stringify(n.params),
+            link: n.opts.link ?? null,
+            in_app: s.inApp ? 1 : 0,
+            read_at: null,
+            created_at: n.opts.now ?? ctx.now(),
+            dedupe_key: n.opts.dedupeKey.slice(0, 120),
+            sms_status: s.sms ? ('pending' as const) : null,
+            sms_at: null,
+          };
+        }),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+      .returning(['id', 'user_id', 'dedupe_key'])
+      .execute();
+    for (const r of rows) ids.set(keyOf(Number(r.user_id), r.dedupe_key), Number(r.id));
+    // The SMS jobs of this part's new messages, in the same transaction.
+    const sms = part.flatMap((n) => {
+      const id = ids.get(keyOf(n.userId, n.opts.dedupeKey.slice(0, 120)));
+      return id !== undefined && setting(n).sms ? [jobOf(messageSmsJob, { messageId: id })] : [];
+    });
+    await enqueueJobs(q, [...new Map(sms.map((j) => [j.key, j])).values()]);
+  }
+  const out = notices.map((n) => {
+    const key = keyOf(n.userId, n.opts.dedupeKey.slice(0, 120));
+    const id = ids.get(key);
+    if (id === undefined) return null;
+    ids.delete(key); // the same notice twice in one call: the second is a replay
+    return id;
+  });
+  const signalled = new Set<number>();
+  for (let i = 0; i < notices.length; i++) {
+    const n = notices[i]!;
+    if (out[i] === null || !setting(n).inApp || signalled.has(n.userId)) continue;
+    signalled.add(n.userId);
+    await signalUser(ctx.db, q, n.userId);
+  }
+  return out;
+}
+
+/** The switches of the notices' users for their kinds, in one read (no row: the defaults). */
+async function settingsOf(ctx: Pick<AppContext, 'db'>, q: Q, notices: readonly Notice[]) {
+  const out = new Map<string, { inApp: boolean; sms: boolean }>();
+  const users = [...new Set(notices.map((n) => n.userId))];
+  const kinds = [...new Set(notices.map((n) => n.kind))];
+  const rows = await q.selectFrom('message_settings').select(['user_id', 'kind', 'in_app', 'sms']).where('user_id', 'in', keyList(ctx, users)).where('kind', 'in', kinds).execute();
+  for (const s of rows) out.set(`${Number(s.user_id)}|${s.kind}`, { inApp: Number(s.in_app) === 1, sms: Number(s.sms) === 1 });
+  return out;
 }

@@ -107,7 +107,7 @@ export async function completeMarketOrders(ctx: Pick<AppContext, 'db' | 'now'>, 
     { dialect: ctx.db.dialect },
   );
   // The sellers' "sold" messages (and SMS per their settings), committed with the sales or not at all.
-  for (const o of done) await notifySold(ctx, trx, o, now, goodsOf.get(o.goods_id));
+  await notifySold(ctx, trx, done.map((o) => ({ ...o, goods: goodsOf.get(o.goods_id)! })), now);
   return out;
 }
 
