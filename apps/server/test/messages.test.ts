@@ -268,6 +268,15 @@ describe('settings', () => {
     expect(await byUser(b)).toEqual([{ id: ids[1], in_app: 1, sms: null }]);
     expect(await byUser(c)).toEqual([{ id: ids[3], in_app: 0, sms: 'sent' }]);
     expect((await noticeOutbox(t, a.userId)).map((r) => r.message_id).sort()).toEqual([ids[0], ids[4]].sort());
+    // SMS jobs carry the call's messages that want one (b's setting says no), a job per insert of messages, each done
+    const smsJobs = await t.ctx.db.kysely.selectFrom('jobs').select(['job_key', 'payload', 'status']).where('job_key', 'in', ids.filter((id) => id !== null).map((id) => `msg-sms:${id}`)).execute();
+    const carried = smsJobs.flatMap((j) => {
+      const p = JSON.parse(j.payload);
+      expect(j).toMatchObject({ job_key: `msg-sms:${p.messageId}`, status: 'done' });
+      return (p.messageIds ?? [p.messageId]) as number[];
+    });
+    expect(carried.sort((x, y) => x - y)).toEqual([ids[0], ids[3], ids[4]].map(Number).sort((x, y) => x - y));
+    expect(smsJobs.length).toBeLessThan(carried.length);
     expect(await noticeOutbox(t, b.userId)).toEqual([]);
     expect(await noticeOutbox(t, c.userId)).toHaveLength(1);
   });
@@ -291,6 +300,29 @@ describe('settings', () => {
       const job = await t.ctx.db.kysely.selectFrom('jobs').selectAll().where('job_key', '=', `msg-sms:${id}`).executeTakeFirstOrThrow();
       expect(job.status).toBe('done');
       expect(job.last_error ?? '').not.toMatch(/1\d{10}/); // the phone never lands in the job's error
+    } finally {
+      t.ctx.sms.notify = real;
+    }
+    // A job of several messages: the one the provider refuses is retried alone; the others are sent once.
+    const [p, r] = [await makeTrader(t), await makeTrader(t)];
+    const pPhone = await givePhone(t, p);
+    await givePhone(t, r);
+    let refuse = 1;
+    t.ctx.sms.notify = async (msg) => {
+      if (msg.mobile === pPhone && refuse-- > 0) throw new Error('gateway refused');
+      return real.call(t.ctx.sms, msg);
+    };
+    try {
+      const [pid, rid] = await inTx(t.ctx, (trx) =>
+        notifyUsers(t.ctx, trx, [p, r].map((u, i) => ({ userId: u.userId, kind: 'sold' as const, params: { name: 'b', serial: i }, opts: { dedupeKey: `sold:pair${i}` } }))),
+      );
+      await runJobs(t);
+      expect((await messagesOf(t, p.userId)).map((m) => m.sms_status)).toEqual(['pending']);
+      expect((await messagesOf(t, r.userId)).map((m) => m.sms_status)).toEqual(['sent']);
+      await t.ctx.db.kysely.updateTable('jobs').set({ run_at: 0 }).where('job_key', '=', `msg-sms:${Math.min(pid!, rid!)}`).where('status', '=', 'pending').execute();
+      await runJobs(t);
+      expect((await noticeOutbox(t, p.userId)).map((x) => x.message_id)).toEqual([pid]);
+      expect((await noticeOutbox(t, r.userId)).map((x) => x.message_id)).toEqual([rid]);
     } finally {
       t.ctx.sms.notify = real;
     }

@@ -4,7 +4,7 @@ import { keyList } from '../../db/key-list.ts';
 import { rowParts, type Q } from '../../db/tx.ts';
 import { enqueueJobs } from '../../jobs/runner.ts';
 import { jobOf } from '../../jobs/define-job.ts';
-import { messageSmsJob } from './send-message-sms.ts';
+import { messageSmsJob, messageSmsJobOf } from './send-message-sms.ts';
 import type { NoticeParams } from './render.ts';
 import { signalUser } from './signal.ts';
 import './tables.ts';
@@ -25,7 +25,7 @@ export interface NotifyOptions {
  * rolled-back business change leaves no message, no SMS and no stream event. Idempotent by
  * (user, dedupeKey): a replay returns null and changes nothing. By the user's settings for the
  * kind: shown in the message center (and pushed to their open streams after commit) or kept
- * hidden; an SMS wanted → the durable job `msg-sms:<id>` in the same transaction, sent after
+ * hidden; an SMS wanted → the durable job `msg-sms:<id>` in the same transaction (one job for the messages of one notifyUsers part), sent after
  * commit exactly once (send-message-sms.ts). Returns the new message's id, or null for a replay.
  *
  * Parameters are stored as given and rendered in the reader's language when read: amounts as
@@ -92,12 +92,12 @@ export async function notifyUsers(ctx: Pick<AppContext, 'db' | 'now'>, q: Q, not
       .returning(['id', 'user_id', 'dedupe_key'])
       .execute();
     for (const r of rows) ids.set(keyOf(Number(r.user_id), r.dedupe_key), Number(r.id));
-    // The SMS jobs of this part's new messages, in the same transaction.
-    const sms = part.flatMap((n) => {
+    // One SMS job for this part's new messages that want one, in the same transaction.
+    const sms = [...new Set(part.flatMap((n) => {
       const id = ids.get(keyOf(n.userId, n.opts.dedupeKey.slice(0, 120)));
-      return id !== undefined && setting(n).sms ? [jobOf(messageSmsJob, { messageId: id })] : [];
-    });
-    await enqueueJobs(q, [...new Map(sms.map((j) => [j.key, j])).values()]);
+      return id !== undefined && setting(n).sms ? [id] : [];
+    }))].sort((a, b) => a - b);
+    if (sms.length) await enqueueJobs(q, [jobOf(messageSmsJob, messageSmsJobOf(sms))]);
   }
   const out = notices.map((n) => {
     const key = keyOf(n.userId, n.opts.dedupeKey.slice(0, 120));

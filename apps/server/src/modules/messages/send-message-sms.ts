@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { changed } from '../../db/tx.ts';
+import { keyList } from '../../db/key-list.ts';
 import type { JobResult } from '../../jobs/runner.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { parseParams, renderNotice, templateVars } from './render.ts';
@@ -9,53 +9,77 @@ import './tables.ts';
 const MOBILE_RE = /^1\d{10}$/;
 
 /**
- * The job `msg-sms:<messageId>` (inserted with the message, so only a committed message has one):
- * sends the message's SMS through ctx.sms exactly once.
+ * The job `msg-sms:<messageId>` (inserted with its messages, so only committed messages have one):
+ * sends each message's SMS through ctx.sms exactly once. One job carries one message, or the
+ * messages a burst of notices wrote together (`messageIds`, keyed by the first of them).
  *
  * The message row is the send's state: `pending → sending` is a conditional UPDATE (only one runner
  * wins), then the provider is called, then `sent` (or `skipped`: no phone that can receive SMS, or
- * no provider template for it). A provider error puts it back to `pending` and the job retries with
- * backoff; after MessagesConfig.smsMaxAttempts it ends `failed`. A process dying between the claim
- * and the provider's answer leaves `sending`, which is never sent again: at most one SMS per message
- * even then (the sandbox outbox is also unique per message). The phone is read at send time and is
- * never logged; errors are logged without it.
+ * no provider template for it). A provider error puts that message back to `pending` and the job
+ * retries with backoff (the messages already sent stay sent); after MessagesConfig.smsMaxAttempts it
+ * ends `failed`. A process dying between the claim and the provider's answer leaves `sending`, which
+ * is never sent again: at most one SMS per message even then (the sandbox outbox is also unique per
+ * message). The phone is read at send time and is never logged; errors are logged without it.
  */
 /** The durable job `msg-sms:<messageId>` (its handler: runMessageSmsJob). */
-export const messageSmsJob = defineJob<'msg-sms', { messageId: number }>('msg-sms', {
+export const messageSmsJob = defineJob<'msg-sms', { messageId: number; messageIds?: number[] }>('msg-sms', {
   key: (p) => `msg-sms:${p.messageId}`,
-  read: (job) => ({ messageId: Number(job.payload.messageId ?? job.key.replace(/^msg-sms:/, '')) }),
+  read: (job) => {
+    const messageId = Number(job.payload.messageId ?? job.key.replace(/^msg-sms:/, ''));
+    const ids = Array.isArray(job.payload.messageIds) ? job.payload.messageIds.map(Number).filter((n) => Number.isSafeInteger(n)) : [];
+    return ids.length ? { messageId, messageIds: ids } : { messageId };
+  },
 });
 
-export async function runMessageSmsJob(ctx: AppContext, messageId: number, attempts: number): Promise<JobResult> {
+/** The SMS job of messages written together: one job for all of them (single → `{ messageId }`). */
+export function messageSmsJobOf(messageIds: readonly number[]) {
+  return messageIds.length === 1 ? { messageId: messageIds[0]! } : { messageId: messageIds[0]!, messageIds: [...messageIds] };
+}
+
+export async function runMessageSmsJob(ctx: AppContext, p: { messageId: number; messageIds?: number[] }, attempts: number): Promise<JobResult> {
   const k = ctx.db.kysely;
-  const claimed = await k.updateTable('messages').set({ sms_status: 'sending' }).where('id', '=', messageId).where('sms_status', '=', 'pending').executeTakeFirst();
-  if (changed(claimed) !== 1) return { done: true };
-  const m = await k
+  const ids = p.messageIds?.length ? p.messageIds : [p.messageId];
+  const claimed = await k.updateTable('messages').set({ sms_status: 'sending' }).where('id', 'in', keyList(ctx, ids)).where('sms_status', '=', 'pending').returning('id').execute();
+  if (!claimed.length) return { done: true };
+  const rows = await k
     .selectFrom('messages')
     .innerJoin('users', 'users.id', 'messages.user_id')
     .select(['messages.id', 'messages.user_id', 'messages.title_key', 'messages.body_key', 'messages.params', 'users.mobile'])
-    .where('messages.id', '=', messageId)
-    .executeTakeFirst();
-  const finish = (status: 'sent' | 'skipped' | 'failed' | 'pending') =>
-    k.updateTable('messages').set({ sms_status: status, sms_at: status === 'pending' ? null : ctx.now() }).where('id', '=', messageId).where('sms_status', '=', 'sending').execute();
-  if (!m || !MOBILE_RE.test(m.mobile)) {
-    await finish('skipped');
-    return { done: true };
-  }
-  const params = parseParams(m.params);
-  const template = m.title_key.replace(/\.title$/, '');
-  const text = `${renderNotice(m.title_key, params, 'zh')}：${renderNotice(m.body_key, params, 'zh')}`;
-  try {
-    const outcome = await ctx.sms.notify({ mobile: m.mobile, userId: Number(m.user_id), messageId, template, params: templateVars(params), text });
-    await finish(outcome);
-    return { done: true };
-  } catch (err) {
-    if (attempts >= ctx.config.messages.smsMaxAttempts) {
-      await finish('failed');
-      return { done: true };
+    .where('messages.id', 'in', keyList(ctx, claimed.map((c) => Number(c.id))))
+    .orderBy('messages.id')
+    .execute();
+  const outcome = new Map<'sent' | 'skipped' | 'failed' | 'pending', number[]>();
+  const finishAs = (id: number, status: 'sent' | 'skipped' | 'failed' | 'pending') => {
+    const list = outcome.get(status);
+    if (list) list.push(id);
+    else outcome.set(status, [id]);
+  };
+  // A claimed message whose row or user is gone: nothing to send.
+  const found = new Set(rows.map((m) => Number(m.id)));
+  for (const c of claimed) if (!found.has(Number(c.id))) finishAs(Number(c.id), 'skipped');
+  let error: Error | undefined;
+  for (const m of rows) {
+    const messageId = Number(m.id);
+    if (!MOBILE_RE.test(m.mobile)) {
+      finishAs(messageId, 'skipped');
+      continue;
     }
-    await finish('pending');
-    // Rethrown: the runner logs it (the provider's code and message, never the phone) and retries with backoff.
-    throw new Error(`message sms ${messageId} failed: ${String((err as Error)?.message ?? err).replace(/1\d{10}/g, '1**********')}`, { cause: err });
+    const params = parseParams(m.params);
+    const template = m.title_key.replace(/\.title$/, '');
+    const text = `${renderNotice(m.title_key, params, 'zh')}：${renderNotice(m.body_key, params, 'zh')}`;
+    try {
+      finishAs(messageId, await ctx.sms.notify({ mobile: m.mobile, userId: Number(m.user_id), messageId, template, params: templateVars(params), text }));
+    } catch (err) {
+      finishAs(messageId, attempts >= ctx.config.messages.smsMaxAttempts ? 'failed' : 'pending');
+      // The provider's code and message, never the phone.
+      error ??= new Error(`message sms ${messageId} failed: ${String((err as Error)?.message ?? err).replace(/1\d{10}/g, '1**********')}`, { cause: err });
+    }
   }
+  const now = ctx.now();
+  for (const [status, list] of outcome) {
+    await k.updateTable('messages').set({ sms_status: status, sms_at: status === 'pending' ? null : now }).where('id', 'in', keyList(ctx, list)).where('sms_status', '=', 'sending').execute();
+  }
+  // Rethrown while a message waits for another attempt: the runner logs it and retries with backoff.
+  if (error && outcome.has('pending')) throw error;
+  return { done: true };
 }
