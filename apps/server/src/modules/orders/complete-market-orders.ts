@@ -26,7 +26,7 @@ const CHUNK = 100;
  *
  * Set-based: a burst of receipts completes its orders in a few statements whatever its size (one
  * conditional UPDATE … RETURNING per transaction hash, one multi-row statement per table), where one
- * order at a time took ≈ 15 statements each; only the seller's message is still written per order.
+ * order at a time took ≈ 15 statements each; the sellers' messages go through notifyUsers, a few statements too.
  * Only the orders the conditional update moved are touched further, so a fill named again (a job run
  * twice, a crash between receipt and completion) changes nothing.
  */
