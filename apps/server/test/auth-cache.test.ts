@@ -74,13 +74,23 @@ describe('session and trading-gate caches', () => {
 
   it("a cold createOrder reads its session and the gate's row in one statement; on PostgreSQL the activity touch due rides on it", async () => {
     const projectId = await dropOn();
-    const u = await makeTrader(t);
-    t.clock.t += 61_000; // the session's last activity is now over a minute old: a touch is due
-    let res: Awaited<ReturnType<typeof buy>> | undefined;
-    const n = await reads(t, async () => (res = await buy(t, u, projectId, 1)));
-    expect(res!.status).toBe('000000');
     // SQLite: the lookup, then the touch as its own statement; PostgreSQL: one statement (a CTE UPDATE).
-    expect(n).toBe(t.ctx.db.dialect === 'postgres' ? 1 : 2);
+    const expected = t.ctx.db.dialect === 'postgres' ? 1 : 2;
+    // A change to users or realname reported while the lookup runs (on PostgreSQL the NOTIFY of an earlier
+    // commit may arrive just then, under load) rightly keeps the gate's row out of the cache, and the gate is
+    // read once more: measured again with a new buyer then, a few times at most.
+    let u!: Trader;
+    let n = 0;
+    let res: Awaited<ReturnType<typeof buy>> | undefined;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      u = await makeTrader(t);
+      t.clock.t += 61_000; // the session's last activity is now over a minute old: a touch is due
+      n = await reads(t, async () => (res = await buy(t, u, projectId, 1)));
+      expect(res!.status).toBe('000000');
+      expect(n).toBeLessThanOrEqual(expected + 1);
+      if (n === expected) break;
+    }
+    expect(n).toBe(expected);
     const s = await t.ctx.db.kysely.selectFrom('sessions').select('last_seen_at').where('user_id', '=', u.userId).executeTakeFirstOrThrow();
     expect(Number(s.last_seen_at)).toBe(t.clock.t);
     // Not due again within the minute: the next cold lookup (another process's cache is cold) writes nothing.
