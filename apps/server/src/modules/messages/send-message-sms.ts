@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { keyList } from '../../db/key-list.ts';
+import { groupBy } from '../../util/group-by.ts';
 import type { JobResult } from '../../jobs/runner.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { parseParams, renderNotice, templateVars } from './render.ts';
@@ -48,12 +49,8 @@ export async function runMessageSmsJob(ctx: AppContext, p: { messageId: number; 
     .where('messages.id', 'in', keyList(ctx, claimed.map((c) => Number(c.id))))
     .orderBy('messages.id')
     .execute();
-  const outcome = new Map<'sent' | 'skipped' | 'failed' | 'pending', number[]>();
-  const finishAs = (id: number, status: 'sent' | 'skipped' | 'failed' | 'pending') => {
-    const list = outcome.get(status);
-    if (list) list.push(id);
-    else outcome.set(status, [id]);
-  };
+  const finished: { id: number; status: 'sent' | 'skipped' | 'failed' | 'pending' }[] = [];
+  const finishAs = (id: number, status: (typeof finished)[number]['status']) => finished.push({ id, status });
   // A claimed message whose row or user is gone: nothing to send.
   const found = new Set(rows.map((m) => Number(m.id)));
   for (const c of claimed) if (!found.has(Number(c.id))) finishAs(Number(c.id), 'skipped');
@@ -76,8 +73,9 @@ export async function runMessageSmsJob(ctx: AppContext, p: { messageId: number; 
     }
   }
   const now = ctx.now();
+  const outcome = groupBy(finished, (f) => f.status);
   for (const [status, list] of outcome) {
-    await k.updateTable('messages').set({ sms_status: status, sms_at: status === 'pending' ? null : now }).where('id', 'in', keyList(ctx, list)).where('sms_status', '=', 'sending').execute();
+    await k.updateTable('messages').set({ sms_status: status, sms_at: status === 'pending' ? null : now }).where('id', 'in', keyList(ctx, list.map((f) => f.id))).where('sms_status', '=', 'sending').execute();
   }
   // Rethrown while a message waits for another attempt: the runner logs it and retries with backoff.
   if (error && outcome.has('pending')) throw error;

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { keyList } from '../../db/key-list.ts';
 import { rowParts, unindexedEq, type Q } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
+import { groupBy } from '../../util/group-by.ts';
 import { Account, postTxns } from '../ledger/index.ts';
 import { historyActions } from '../market/index.ts';
 import { notifySold } from '../messages/index.ts';
@@ -33,17 +34,12 @@ const CHUNK = 100;
 export async function completeMarketOrders(ctx: Pick<AppContext, 'db' | 'now'>, trx: Q, fills: readonly SettledFill[], now: number): Promise<boolean[]> {
   const first = new Map<string, SettledFill>();
   for (const f of fills) if (!first.has(f.orderNo)) first.set(f.orderNo, f);
-  const byHash = new Map<string | null, string[]>();
-  for (const f of first.values()) {
-    const list = byHash.get(f.txHash);
-    if (list) list.push(f.orderNo);
-    else byHash.set(f.txHash, [f.orderNo]);
-  }
+  const byHash = groupBy(first.values(), (f) => f.txHash);
 
   // 1. the orders: settling → completed, conditional (the order numbers are the way in, not the status)
   const done: Completed[] = [];
-  for (const [txHash, nos] of byHash) {
-    for (const part of rowParts(ctx, nos.sort(compareText), CHUNK)) {
+  for (const [txHash, fs] of byHash) {
+    for (const part of rowParts(ctx, fs.map((f) => f.orderNo).sort(compareText), CHUNK)) {
       const rows = await completedOrders(ctx, trx, part, txHash, now).execute();
       for (const r of rows) {
         done.push({

@@ -4,6 +4,7 @@ import { defineJob } from '../../jobs/define-job.ts';
 import { keyList } from '../../db/key-list.ts';
 import { changed, inTx, rowParts, unindexedEq, type Q } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
+import { groupBy } from '../../util/group-by.ts';
 import { Account, postTxn } from '../ledger/index.ts';
 import { FILLED_REVERTS, type SettleRequest } from '../market/index.ts';
 import { resyncGoodsOwner } from '../market/index.ts';
@@ -219,15 +220,9 @@ export function settlingBatcher(ctx: AppContext) {
  * ('paid', or null when the order was not paid any more — someone else moved it).
  */
 async function markSettling(ctx: AppContext, trx: Q, items: { orderNo: string; txId: number }[], now: number): Promise<('paid' | null)[]> {
-  const byTx = new Map<number, Set<string>>();
-  for (const i of items) {
-    const nos = byTx.get(i.txId);
-    if (nos) nos.add(i.orderNo);
-    else byTx.set(i.txId, new Set([i.orderNo]));
-  }
   const movedTo = new Map<string, number>();
-  for (const [txId, nos] of byTx) {
-    for (const part of rowParts(ctx, [...nos].sort(compareText), SETTLING_CHUNK)) {
+  for (const [txId, same] of groupBy(items, (i) => i.txId)) {
+    for (const part of rowParts(ctx, [...new Set(same.map((i) => i.orderNo))].sort(compareText), SETTLING_CHUNK)) {
       const rows = await trx
         .updateTable('orders')
         .set({ status: 'settling', chain_tx_id: txId })

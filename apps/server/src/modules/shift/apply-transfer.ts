@@ -4,6 +4,7 @@ import { ZERO_HEX_ADDRESS, sameAddress, toBase32Address } from '@cfx/protocol/ad
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { keyList } from '../../db/key-list.ts';
+import { groupBy } from '../../util/group-by.ts';
 import { inTx } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { invalidateGoodsLists } from '../catalog/index.ts';
@@ -95,17 +96,14 @@ export async function onIndexedTransfers(ctx: AppContext, events: TokenEvent[]) 
   // The batch's pending transfers and collectibles in one read each (a settlement backlog indexes
   // thousands of Transfers); a token moved again later in the same batch is read afresh.
   const tokens = [...new Set(moves.map((e) => e.tokenId))];
-  const pendingOf = new Map<string, TransferRow[]>();
+  const waiting: TransferRow[] = [];
   const goodsOf = new Map<string, HolderRow>();
   for (let i = 0; i < tokens.length; i += READ_CHUNK) {
     const part = tokens.slice(i, i + READ_CHUNK);
-    for (const r of await pendingTransfers(ctx).where('token_id', 'in', keyList(ctx, part)).execute()) {
-      const list = pendingOf.get(r.token_id);
-      if (list) list.push(r);
-      else pendingOf.set(r.token_id, [r]);
-    }
+    waiting.push(...(await pendingTransfers(ctx).where('token_id', 'in', keyList(ctx, part)).execute()));
     for (const g of await holderRows(ctx).where('goods.token_id', 'in', keyList(ctx, part.map(Number))).execute()) goodsOf.set(String(g.token_id), g);
   }
+  const pendingOf = groupBy(waiting, (r) => r.token_id);
   const seen = new Set<string>();
   for (const e of moves) {
     const again = seen.has(e.tokenId);
