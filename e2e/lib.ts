@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type BrowserContext, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { DevWalletProvider } from '../apps/web/app/lib/wallet/dev-wallet/provider.ts';
 import { solvePowNow as solvePow } from '@cfx/protocol/pow.ts';
@@ -255,6 +255,16 @@ export async function reload(page: Page): Promise<Response | null> {
   const res = await page.reload({ waitUntil: 'domcontentloaded' });
   await hydrated(page);
   return res;
+}
+
+/**
+ * Clicks something that reloads the page (the language switch sets its cookie and reloads), waits for the new
+ * document's load event, then for its hydration. A poll on the old document's text alone races the reload: on a
+ * loaded machine the new document can take longer than one poll's patience, and the old one is still there.
+ */
+export async function clickAndReload(page: Page, target: Locator, timeout = 60_000): Promise<void> {
+  await Promise.all([page.waitForEvent('load', { timeout }), target.click()]);
+  await page.waitForSelector(HYDRATED, { state: 'attached', timeout });
 }
 
 /** Waits for a URL that is reached by loading a new document (a redirect, a reload), then for hydration. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiRegister, goto, launchBrowser, newMobile, startServer, userContext, type Server } from '../lib.ts';
+import { apiRegister, clickAndReload, goto, launchBrowser, newMobile, startServer, userContext, type Server } from '../lib.ts';
 
 /**
  * Catalog and content pages, server-rendered (the demo catalog): home modules, the path home →
@@ -258,8 +258,8 @@ describe('content', () => {
     const page = await newPage();
     await goto(page, server.base + '/news/1');
     expect(await page.getByTestId('news-detail').innerText()).toContain('返回资讯列表');
-    await page.getByTestId('lang-switch-en').click();
-    await expect.poll(() => page.getByTestId('news-detail').innerText()).toContain('Back to the news');
+    await clickAndReload(page, page.getByTestId('lang-switch-en'));
+    expect(await page.getByTestId('news-detail').innerText()).toContain('Back to the news');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     const { text } = await html('/assets/1', { cookie: 'lang=en' });
     expect(text).toContain('Price history');

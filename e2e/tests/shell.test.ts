@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { apiRegister, goto, launchBrowser, newMobile, startServer, userContext, type Server } from '../lib.ts';
+import { apiRegister, clickAndReload, goto, launchBrowser, newMobile, startServer, userContext, type Server } from '../lib.ts';
 
 /** The web shell: real 404s, the error page, language switch, personal-center guard, help pages. */
 let server: Server;
@@ -46,8 +46,8 @@ describe('web shell', () => {
     const page = await ctx.newPage();
     await goto(page, server.base + '/help/part1-1');
     expect(await page.getByTestId('help-title').innerText()).toBe('实名认证');
-    await page.getByTestId('lang-switch-en').click();
-    await expect.poll(() => page.getByTestId('help-title').innerText()).toBe('Real-name verification');
+    await clickAndReload(page, page.getByTestId('lang-switch-en'));
+    expect(await page.getByTestId('help-title').innerText()).toBe('Real-name verification');
     const cookies = await ctx.cookies();
     expect(cookies.find((c) => c.name === 'lang')?.value).toBe('en');
     const html = await (await fetch(server.base + '/help/part1-1', { headers: { cookie: 'lang=en' } })).text();
