@@ -158,6 +158,47 @@ describe('events make exactly one message', () => {
     expect(await messagesOf(t, seller.userId)).toHaveLength(0);
   });
 
+  it('orders expiring together: one pass tells each buyer once, their SMS in shared jobs; expired together: each buyer told once', async () => {
+    const seller = await makeTrader(t);
+    const buyers = [await makeTrader(t), await makeTrader(t), await makeTrader(t), await makeTrader(t)];
+    for (const b of buyers) await givePhone(t, b);
+    const orders: { orderNo: string; goodsId: number }[] = [];
+    for (const b of buyers) {
+      const { goodsId } = await makeGoods(t, release, seller);
+      await listForSale(t, seller, goodsId, 2500);
+      orders.push({ orderNo: (await createOrderFor(t, b, goodsId)).data.orderNo as string, goodsId });
+    }
+    const expiresAt = Number((await t.ctx.db.kysely.selectFrom('orders').select('expires_at').where('order_no', '=', orders[2]!.orderNo).executeTakeFirstOrThrow()).expires_at);
+    t.clock.t = expiresAt - 30_000;
+    expect(await notifyExpiringOrders(t.ctx)).toBeGreaterThanOrEqual(4);
+    expect(await notifyExpiringOrders(t.ctx)).toBe(0);
+    const told = await Promise.all(buyers.map((b) => messagesOf(t, b.userId)));
+    told.forEach((m, i) => {
+      expect(m.map((x) => [x.kind, x.dedupe_key, x.link])).toEqual([['order_expiring', `order_expiring:${orders[i]!.orderNo}`, `/object-buy?goodsId=${orders[i]!.goodsId}&orderNo=${orders[i]!.orderNo}`]]);
+      expect(JSON.parse(m[0]!.params)).toMatchObject({ orderNo: orders[i]!.orderNo, priceFen: 2500 });
+    });
+    const ids = told.map((m) => Number(m[0]!.id));
+    const jobs = await t.ctx.db.kysely.selectFrom('jobs').select(['job_key', 'payload']).where('kind', '=', 'msg-sms').execute();
+    const carried = (j: { payload: string }) => ((JSON.parse(j.payload).messageIds as number[] | undefined) ?? [JSON.parse(j.payload).messageId as number]);
+    // Each message in exactly one job, and the messages of one pass share jobs (one per multi-row insert; on
+    // SQLite the inserts come in power-of-two parts) instead of one job each.
+    for (const id of ids) expect(jobs.filter((j) => carried(j).includes(id))).toHaveLength(1);
+    expect(jobs.filter((j) => ids.some((id) => carried(j).includes(id))).length).toBeLessThan(ids.length);
+    await runJobs(t);
+    for (const b of buyers) expect((await noticeOutbox(t, b.userId)).map((r) => r.template)).toEqual(['order_expiring']);
+
+    t.clock.t = expiresAt + 1;
+    await expireDueOrders(t.ctx);
+    await expireDueOrders(t.ctx);
+    for (let i = 0; i < buyers.length; i++) {
+      expect(await orderStatus(t, orders[i]!.orderNo)).toBe('expired');
+      expect((await messagesOf(t, buyers[i]!.userId)).map((x) => [x.kind, x.dedupe_key])).toEqual([
+        ['order_expiring', `order_expiring:${orders[i]!.orderNo}`],
+        ['order_expired', `order_expired:${orders[i]!.orderNo}`],
+      ]);
+    }
+  });
+
   it('drop reminders: subscribe before the start, one message N minutes before, never twice; refused after the start', async () => {
     const fan = await makeTrader(t);
     const other = await makeTrader(t);

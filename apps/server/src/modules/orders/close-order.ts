@@ -3,7 +3,7 @@ import { inTx, type Q } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
 import { orderHooks } from './order-hooks.ts';
-import { notifyOrderExpired } from '../messages/index.ts';
+import { notifyOrdersExpired } from '../messages/index.ts';
 
 type CloseOpts = { dueOnly?: boolean; reason?: string; byBuyer?: boolean };
 
@@ -39,12 +39,14 @@ interface CloseRequest {
 /**
  * Closes orders in the caller's transaction: the orders moved in order-number order (the lock order
  * of the balance payments' batches), then the drop units of all of them given back at once (one
- * stock update per release). Each member's outcome (closed or not), in the given order.
+ * stock update per release) and the buyers of the expired ones told together. Each member's
+ * outcome (closed or not), in the given order.
  */
 async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]): Promise<boolean[]> {
   const now = ctx.now();
   const out = rs.map(() => false);
   const closed: string[] = [];
+  const expired: string[] = [];
   const order = rs.map((_, i) => i).sort((a, b) => compareText(rs[a]!.orderNo, rs[b]!.orderNo));
   for (const i of order) {
     const r = rs[i]!;
@@ -52,16 +54,19 @@ async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]
     if (await closeInTx(ctx, trx, r.orderNo, r.to, r.opts, now)) {
       out[i] = true;
       closed.push(r.orderNo);
+      if (r.to === 'expired') expired.push(r.orderNo);
     }
   }
   await orderHooks(ctx).releaseUnpaid(ctx, trx, closed, now);
+  // The buyers' "order expired" messages (not for a cancellation: the buyer or the system chose it), together.
+  await notifyOrdersExpired(ctx, trx, expired, now);
   return out;
 }
 
 /**
  * Moves one unpaid order to `to` and releases its listing, in the caller's transaction (transactions
  * begin IMMEDIATE on SQLite and hold the write lock: reading first is safe). The drop units are given
- * back by closeAllInTx, once for all the orders it closed.
+ * back, and the buyers told, by closeAllInTx, once for all the orders it closed.
  */
 async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired' | 'cancelled', opts: CloseOpts, now: number): Promise<boolean> {
   const o = await trx.selectFrom('orders').select(['status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
@@ -75,8 +80,6 @@ async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired'
   if (!moved && o.status === 'created') moved = await moveOrder(trx, orderNo, 'paying', to, now, set, opts.reason ?? null);
   if (!moved) return false;
   await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
-  // The buyer's "order expired" message (not for a cancellation: the buyer or the system chose it).
-  if (to === 'expired') await notifyOrderExpired(ctx, trx, orderNo, now);
   return true;
 }
 
