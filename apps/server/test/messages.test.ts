@@ -327,9 +327,9 @@ describe('settings', () => {
     await givePhone(t, u);
     const real = t.ctx.sms.notify;
     let fails = 2;
-    t.ctx.sms.notify = async (msg) => {
-      if (fails-- > 0) throw new Error(`gateway down for ${msg.mobile}`);
-      return real.call(t.ctx.sms, msg);
+    t.ctx.sms.notify = async (notices) => {
+      if (fails-- > 0) throw new Error(`gateway down for ${notices[0]!.mobile}`);
+      return real.call(t.ctx.sms, notices);
     };
     try {
       const id = await inTx(t.ctx, (trx) => notifyUser(t.ctx, trx, u.userId, 'sold', { name: 'a', serial: 1, priceFen: 100, incomeFen: 95 }, { dedupeKey: 'sold:retry' }));
@@ -349,9 +349,11 @@ describe('settings', () => {
     const pPhone = await givePhone(t, p);
     await givePhone(t, r);
     let refuse = 1;
-    t.ctx.sms.notify = async (msg) => {
-      if (msg.mobile === pPhone && refuse-- > 0) throw new Error('gateway refused');
-      return real.call(t.ctx.sms, msg);
+    // The provider answers per notice: p's is refused once, r's goes through.
+    t.ctx.sms.notify = async (notices) => {
+      const refused = notices.map((n) => n.mobile === pPhone && refuse-- > 0);
+      const sent = await real.call(t.ctx.sms, notices.filter((_, i) => !refused[i]));
+      return refused.map((no) => (no ? new Error('gateway refused') : sent.shift()!));
     };
     try {
       const [pid, rid] = await inTx(t.ctx, (trx) =>

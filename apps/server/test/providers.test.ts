@@ -50,6 +50,19 @@ describe('Alibaba Cloud SMS adapter', () => {
     const sms = aliyunSms({ accessKeyId: 'AK', accessKeySecret: 'wrong', signName: 's', templateCode: 't', endpoint: `${base}/sms` });
     await expect(sms.send({ mobile: '13800138000', type: '1', code: '1' })).rejects.toThrow(/SignatureDoesNotMatch/);
   });
+  it('notices: one outcome each, in order — sent, skipped without a template, the error of a refused one', async () => {
+    const sms = aliyunSms({ accessKeyId: 'AK', accessKeySecret: 'secret', signName: '数藏', templateCode: 'SMS_1', endpoint: `${base}/sms`, noticeTemplates: { sold: 'SMS_SOLD' } });
+    const notice = (mobile: string, template: string, messageId: number) => ({ mobile, userId: 1, messageId, template, params: { name: 'a' }, text: 'x' });
+    const before = seen.length;
+    const out = await sms.notify([notice('13800138000', 'sold', 7), notice('13800138000', 'bid_received', 8), notice('13900139000', 'sold', 9)]);
+    expect(out[0]).toBe('sent');
+    expect(out[1]).toBe('skipped');
+    expect(out[2]).toBeInstanceOf(Error);
+    expect(String(out[2])).toMatch(/SignatureDoesNotMatch/);
+    // Two SendSms calls (none for the notice without a template), each with its template and message id.
+    const calls = seen.slice(before).map((x) => new URL(x.url, 'http://x').searchParams);
+    expect(calls.map((c) => [c.get('TemplateCode'), c.get('OutId')])).toEqual([['SMS_SOLD', 'msg7'], ['SMS_SOLD', 'msg9']]);
+  });
   it('signature matches the documented algorithm', () => {
     const q = signAliyunQuery({ B: '2', A: '1 *~' }, 'k');
     const sig = crypto.createHmac('sha1', 'k&').update('GET&%2F&' + encodeURIComponent('A=1%20%2A~&B=2')).digest('base64');

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { keyList } from '../../db/key-list.ts';
 import { groupBy } from '../../util/group-by.ts';
 import type { JobResult } from '../../jobs/runner.ts';
+import type { SmsNotice } from '../../providers/sms/types.ts';
 import { defineJob } from '../../jobs/define-job.ts';
 import { parseParams, renderNotice, templateVars } from './render.ts';
 import './tables.ts';
@@ -15,8 +16,8 @@ const MOBILE_RE = /^1\d{10}$/;
  * messages a burst of notices wrote together (`messageIds`, keyed by the first of them).
  *
  * The message row is the send's state: `pending → sending` is a conditional UPDATE (only one runner
- * wins), then the provider is called, then `sent` (or `skipped`: no phone that can receive SMS, or
- * no provider template for it). A provider error puts that message back to `pending` and the job
+ * wins), then the provider is called once with the job's notices, then each `sent` (or `skipped`: no
+ * phone that can receive SMS, or no provider template for it). A provider error puts that message back to `pending` and the job
  * retries with backoff (the messages already sent stay sent); after MessagesConfig.smsMaxAttempts it
  * ends `failed`. A process dying between the claim and the provider's answer leaves `sending`, which
  * is never sent again: at most one SMS per message even then (the sandbox outbox is also unique per
@@ -54,7 +55,7 @@ export async function runMessageSmsJob(ctx: AppContext, p: { messageId: number; 
   // A claimed message whose row or user is gone: nothing to send.
   const found = new Set(rows.map((m) => Number(m.id)));
   for (const c of claimed) if (!found.has(Number(c.id))) finishAs(Number(c.id), 'skipped');
-  let error: Error | undefined;
+  const sendable: { id: number; notice: SmsNotice }[] = [];
   for (const m of rows) {
     const messageId = Number(m.id);
     if (!MOBILE_RE.test(m.mobile)) {
@@ -64,13 +65,21 @@ export async function runMessageSmsJob(ctx: AppContext, p: { messageId: number; 
     const params = parseParams(m.params);
     const template = m.title_key.replace(/\.title$/, '');
     const text = `${renderNotice(m.title_key, params, 'zh')}：${renderNotice(m.body_key, params, 'zh')}`;
-    try {
-      finishAs(messageId, await ctx.sms.notify({ mobile: m.mobile, userId: Number(m.user_id), messageId, template, params: templateVars(params), text }));
-    } catch (err) {
-      finishAs(messageId, attempts >= ctx.config.messages.smsMaxAttempts ? 'failed' : 'pending');
-      // The provider's code and message, never the phone.
-      error ??= new Error(`message sms ${messageId} failed: ${String((err as Error)?.message ?? err).replace(/1\d{10}/g, '1**********')}`, { cause: err });
+    sendable.push({ id: messageId, notice: { mobile: m.mobile, userId: Number(m.user_id), messageId, template, params: templateVars(params), text } });
+  }
+  // The job's notices in one call: the provider sends each (the sandbox writes them in one statement).
+  let error: Error | undefined;
+  const outcomes = sendable.length ? await ctx.sms.notify(sendable.map((s) => s.notice)).catch((err: unknown) => sendable.map(() => err as Error)) : [];
+  for (let i = 0; i < sendable.length; i++) {
+    const id = sendable[i]!.id;
+    const r = outcomes[i] ?? new Error('no outcome from the SMS provider');
+    if (r === 'sent' || r === 'skipped') {
+      finishAs(id, r);
+      continue;
     }
+    finishAs(id, attempts >= ctx.config.messages.smsMaxAttempts ? 'failed' : 'pending');
+    // The provider's code and message, never the phone.
+    error ??= new Error(`message sms ${id} failed: ${String(r?.message ?? r).replace(/1\d{10}/g, '1**********')}`, { cause: r });
   }
   const now = ctx.now();
   const outcome = groupBy(finished, (f) => f.status);

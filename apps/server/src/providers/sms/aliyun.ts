@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { SmsProvider } from './types.ts';
+import type { SmsOutcome, SmsProvider } from './types.ts';
 
 export interface AliyunSmsOptions {
   accessKeyId: string;
@@ -49,11 +49,23 @@ export function aliyunSms(opts: AliyunSmsOptions, fetchImpl: typeof fetch = fetc
   }
   return {
     name: 'aliyun',
-    async notify({ mobile, messageId, template, params }) {
-      const code = opts.noticeTemplates?.[template];
-      if (!code) return 'skipped';
-      await sendSms(mobile, code, params, `msg${messageId}`);
-      return 'sent';
+    // One SendSms per notice, one after the other (the gateway limits each account's rate); a failure is that notice's outcome.
+    async notify(notices) {
+      const out: SmsOutcome[] = [];
+      for (const { mobile, messageId, template, params } of notices) {
+        const code = opts.noticeTemplates?.[template];
+        if (!code) {
+          out.push('skipped');
+          continue;
+        }
+        try {
+          await sendSms(mobile, code, params, `msg${messageId}`);
+          out.push('sent');
+        } catch (err) {
+          out.push(err instanceof Error ? err : new Error(String(err)));
+        }
+      }
+      return out;
     },
     async send({ mobile, code }) {
       await sendSms(mobile, opts.templateCode, { code });

@@ -3,11 +3,12 @@ export interface SmsProvider {
   readonly name: 'sandbox' | 'aliyun';
   send(msg: { mobile: string; type: string; code: string }): Promise<void>;
   /**
-   * Sends a message-center notice (modules/messages/send-message-sms.ts): `template` names the notice
-   * (a message kind, or lottery_won / lottery_lost), `params` are its rendered values, `text` the whole
-   * rendered Chinese text. 'skipped' when the provider has no template for it. Throws when sending failed.
+   * Sends message-center notices (modules/messages/send-message-sms.ts): each notice's `template` names
+   * it (a message kind, or lottery_won / lottery_lost), `params` are its rendered values, `text` the
+   * whole rendered Chinese text. One outcome per notice, in order: 'sent', 'skipped' (the provider
+   * has no template for it) or the Error that sending it met; the others are not held back by it.
    */
-  notify(msg: SmsNotice): Promise<'sent' | 'skipped'>;
+  notify(notices: readonly SmsNotice[]): Promise<SmsOutcome[]>;
 }
 
 export interface SmsNotice {
@@ -18,3 +19,6 @@ export interface SmsNotice {
   params: Record<string, string>;
   text: string;
 }
+
+/** What became of one notice: sent, skipped (no template for it), or the error that sending met. */
+export type SmsOutcome = 'sent' | 'skipped' | Error;
