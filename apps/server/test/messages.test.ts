@@ -230,6 +230,29 @@ describe('events make exactly one message', () => {
     expect(await call(t, `${M}/remind`, { projectId }, other.h)).toMatchObject({ status: '1024', message: 'the sale has already started' });
   });
 
+  it('drop reminders of several releases in one pass: each subscriber told once per release; a long-started release closes its subscriptions silently', async () => {
+    const fans = [await makeTrader(t), await makeTrader(t), await makeTrader(t), await makeTrader(t)];
+    const a = await makeDrop(t, { startInMs: 2 * 3600_000 });
+    const b = await makeDrop(t, { startInMs: 2 * 3600_000 + 60_000 });
+    const late = await makeDrop(t, { startInMs: 60_000 });
+    const subscribe = async (u: Trader, projectId: number) => expect((await call(t, `${M}/remind`, { projectId }, u.h)).status).toBe('000000');
+    for (const u of fans.slice(0, 3)) await subscribe(u, a.projectId);
+    for (const u of fans.slice(2)) await subscribe(u, b.projectId);
+    await subscribe(fans[0]!, late.projectId);
+    const startA = Number((await t.ctx.db.kysely.selectFrom('projects').select('sale_start_at').where('id', '=', a.projectId).executeTakeFirstOrThrow()).sale_start_at);
+    t.clock.t = startA - 9 * 60_000; // both within the 10-minute lead; `late` started ≈ 2 h ago
+    expect(await notifyDropReminders(t.ctx)).toBeGreaterThanOrEqual(5);
+    expect(await notifyDropReminders(t.ctx)).toBe(0);
+    const keys = async (u: Trader) => (await messagesOf(t, u.userId)).map((m) => m.dedupe_key).sort();
+    expect(await keys(fans[0]!)).toEqual([`drop_starting:${a.projectId}`]);
+    expect(await keys(fans[1]!)).toEqual([`drop_starting:${a.projectId}`]);
+    expect(await keys(fans[2]!)).toEqual([`drop_starting:${a.projectId}`, `drop_starting:${b.projectId}`].sort());
+    expect(await keys(fans[3]!)).toEqual([`drop_starting:${b.projectId}`]);
+    // every subscription is closed, the long-started one without a message
+    const open = await t.ctx.db.kysely.selectFrom('drop_reminders').select('user_id').where('project_id', 'in', [a.projectId, b.projectId, late.projectId]).where('notified_at', 'is', null).execute();
+    expect(open).toEqual([]);
+  });
+
   it('lottery result: the won / lost texts, once per user per release', async () => {
     const u = await makeTrader(t);
     const drop = await makeDrop(t, { startInMs: 3600_000 });

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { keyList } from '../../db/key-list.ts';
-import { changed, inTx, type Q } from '../../db/tx.ts';
-import { notifyUser, notifyUsers } from './notify-user.ts';
+import { inTx, type Q } from '../../db/tx.ts';
+import { groupBy } from '../../util/group-by.ts';
+import { notifyUser, notifyUsers, type Notice } from './notify-user.ts';
 import './tables.ts';
 
 /**
@@ -136,40 +137,55 @@ export async function notifyExpiringOrders(ctx: AppContext, limit = 500): Promis
 
 /**
  * The reminder sweep: every "remind me" subscriber of a release whose sale starts within
- * DROP_REMIND_MINUTES is told once — the subscription's `notified_at` is set by a conditional
- * UPDATE in the same transaction as the message (`drop_starting:<projectId>`), so exactly once per
+ * DROP_REMIND_MINUTES is told once — the subscriptions' `notified_at` is set by a conditional
+ * UPDATE in the same transaction as the messages (`drop_starting:<projectId>`), so exactly once per
  * user per release even with several workers. Subscriptions whose start passed more than the lead
- * ago (the worker was down) are closed without a message.
+ * ago (the worker was down) are closed without a message. One transaction per pass of up to `limit`
+ * subscriptions (one claim per release, the messages in notifyUsers' multi-row statements), where it
+ * was one transaction per subscriber — up to 1,000 a pass for a popular release, holding SQLite's
+ * event loop as the order-expiring sweep's passes did.
  */
 export async function notifyDropReminders(ctx: AppContext, limit = 1000): Promise<number> {
   const now = ctx.now();
   const lead = ctx.config.messages.dropRemindLeadMs;
-  const due = await ctx.db.kysely
-    .selectFrom('drop_reminders')
-    .innerJoin('projects', 'projects.id', 'drop_reminders.project_id')
-    .select(['drop_reminders.project_id', 'drop_reminders.user_id', 'projects.name', 'projects.sale_start_at', 'projects.price_fen'])
-    .where('drop_reminders.notified_at', 'is', null)
-    .where('projects.sale_start_at', '<=', now + lead)
-    .orderBy('projects.sale_start_at')
-    .limit(limit)
-    .execute();
-  let n = 0;
-  for (const r of due) {
-    const projectId = Number(r.project_id);
-    const userId = Number(r.user_id);
-    const stale = Number(r.sale_start_at) < now - Math.max(lead, 60_000);
-    const made = await inTx(ctx, async (trx) => {
-      const won = await trx.updateTable('drop_reminders').set({ notified_at: now }).where('project_id', '=', projectId).where('user_id', '=', userId).where('notified_at', 'is', null).executeTakeFirst();
-      if (changed(won) !== 1 || stale) return null;
-      return notifyUser(ctx, trx, userId, 'drop_starting', { name: r.name, startAt: Number(r.sale_start_at), priceFen: Number(r.price_fen), projectId }, {
-        dedupeKey: `drop_starting:${projectId}`,
-        link: `/projects/dropping/${projectId}`,
-        now,
-      });
-    });
-    if (made !== null) n++;
-  }
-  return n;
+  const due = (q: Q) =>
+    q
+      .selectFrom('drop_reminders')
+      .innerJoin('projects', 'projects.id', 'drop_reminders.project_id')
+      .select(['drop_reminders.project_id', 'drop_reminders.user_id', 'projects.name', 'projects.sale_start_at', 'projects.price_fen'])
+      .where('drop_reminders.notified_at', 'is', null)
+      .where('projects.sale_start_at', '<=', now + lead)
+      .orderBy('projects.sale_start_at')
+      .limit(limit)
+      .execute();
+  // Most passes find nothing: they open no transaction.
+  if (!(await due(ctx.db.kysely)).length) return 0;
+  const made = await inTx(ctx, async (trx) => {
+    const notices: Notice[] = [];
+    for (const [projectId, subs] of groupBy(await due(trx), (r) => Number(r.project_id))) {
+      const r = subs[0]!;
+      // The claim: only the subscriptions this update moved are told (another worker's pass took the rest).
+      const won = await trx
+        .updateTable('drop_reminders')
+        .set({ notified_at: now })
+        .where('project_id', '=', projectId)
+        .where('user_id', 'in', keyList(ctx, subs.map((x) => Number(x.user_id))))
+        .where('notified_at', 'is', null)
+        .returning('user_id')
+        .execute();
+      if (Number(r.sale_start_at) < now - Math.max(lead, 60_000)) continue; // stale: closed without a message
+      for (const w of won) {
+        notices.push({
+          userId: Number(w.user_id),
+          kind: 'drop_starting',
+          params: { name: r.name, startAt: Number(r.sale_start_at), priceFen: Number(r.price_fen), projectId },
+          opts: { dedupeKey: `drop_starting:${projectId}`, link: `/projects/dropping/${projectId}`, now },
+        });
+      }
+    }
+    return notifyUsers(ctx, trx, notices);
+  });
+  return made.filter((id) => id !== null).length;
 }
 
 /**
