@@ -188,23 +188,43 @@ export async function notifyDropReminders(ctx: AppContext, limit = 1000): Promis
   return made.filter((id) => id !== null).length;
 }
 
+/** One entrant's lottery result, as notifyLotteryResult and deliverLotteryResults take it. */
+export interface LotteryResult {
+  userId: number;
+  projectId: number;
+  won: boolean;
+  count?: number;
+  deadlineAt?: number | null;
+  name?: string;
+  link?: string | null;
+}
+
 /**
- * The lottery's result for one entrant: call it inside the transaction that records the result. Won:
- * the right to buy `count` units before `deadlineAt`. Once per user per release (`lottery:<projectId>`).
- * The lottery (modules/drops/lottery.ts) records results as `drop_events`; deliver-drop-events.ts
- * turns them into these messages.
+ * The lottery's results for their entrants: call it inside the transaction that records (or
+ * delivers) the results. Won: the right to buy `count` units before `deadlineAt`. Once per user per
+ * release (`lottery:<projectId>`). The lottery (modules/drops/lottery.ts) records results as
+ * `drop_events`; deliver-drop-events.ts turns them into these messages, a pass at a time. A result
+ * without its release's name reads it (once per release).
  */
-export async function notifyLotteryResult(
-  ctx: Ctx,
-  q: Q,
-  r: { userId: number; projectId: number; won: boolean; count?: number; deadlineAt?: number | null; name?: string; link?: string | null },
-  now?: number,
-) {
-  const name = r.name ?? (await q.selectFrom('projects').select('name').where('id', '=', r.projectId).executeTakeFirst())?.name ?? '';
-  return notifyUser(ctx, q, r.userId, 'lottery_result', { name, won: r.won, count: r.count ?? 0, deadlineAt: r.deadlineAt ?? null, projectId: r.projectId }, {
-    dedupeKey: `lottery:${r.projectId}`,
-    template: r.won ? 'lottery_won' : 'lottery_lost',
-    link: r.link ?? `/projects/dropping/${r.projectId}`,
-    now,
-  });
+export async function notifyLotteryResults(ctx: Ctx, q: Q, results: readonly LotteryResult[], now?: number) {
+  const missing = [...new Set(results.filter((r) => r.name === undefined).map((r) => r.projectId))];
+  const names = new Map<number, string>();
+  if (missing.length) {
+    for (const p of await q.selectFrom('projects').select(['id', 'name']).where('id', 'in', missing).execute()) names.set(Number(p.id), p.name);
+  }
+  return notifyUsers(
+    ctx,
+    q,
+    results.map((r) => ({
+      userId: r.userId,
+      kind: 'lottery_result' as const,
+      params: { name: r.name ?? names.get(r.projectId) ?? '', won: r.won, count: r.count ?? 0, deadlineAt: r.deadlineAt ?? null, projectId: r.projectId },
+      opts: { dedupeKey: `lottery:${r.projectId}`, template: r.won ? ('lottery_won' as const) : ('lottery_lost' as const), link: r.link ?? `/projects/dropping/${r.projectId}`, now },
+    })),
+  );
+}
+
+/** notifyLotteryResults for one entrant: the new message's id, or null for a replay. */
+export async function notifyLotteryResult(ctx: Ctx, q: Q, r: LotteryResult, now?: number) {
+  return (await notifyLotteryResults(ctx, q, [r], now))[0]!;
 }
