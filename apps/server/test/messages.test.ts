@@ -8,6 +8,7 @@ import { makeDrop } from './drops-helpers.ts';
 import { givePhone, messagesOf, noticeOutbox } from './messages-helpers.ts';
 import { inTx } from '../src/db/tx.ts';
 import { notifyUser, notifyUsers } from '../src/modules/messages/notify-user.ts';
+import { sweepPass } from '../src/modules/messages/sweep-pass.ts';
 import { completeOrder } from '../src/modules/orders/settle-order.ts';
 import { expireDueOrders } from '../src/modules/orders/close-order.ts';
 import { notifyBidReceived, notifyDropReminders, notifyExpiringOrders, notifyLotteryResult } from '../src/modules/messages/events.ts';
@@ -251,6 +252,23 @@ describe('events make exactly one message', () => {
     // every subscription is closed, the long-started one without a message
     const open = await t.ctx.db.kysely.selectFrom('drop_reminders').select('user_id').where('project_id', 'in', [a.projectId, b.projectId, late.projectId]).where('notified_at', 'is', null).execute();
     expect(open).toEqual([]);
+  });
+
+  it('a sweep pass that fails is done item by item: the others are told, the error still surfaces', async () => {
+    const calls: number[][] = [];
+    const mark = `sw${Date.now() % 1e9}`; // sms_outbox.mobile is varchar(20)
+    const pass = sweepPass(t.ctx, [1, 2, 3], async (trx, items) => {
+      calls.push([...items]);
+      for (const i of items) await trx.insertInto('sms_outbox').values({ mobile: mark, type: String(i), code: '0', created_at: 0 }).execute();
+      if (items.includes(2)) throw new Error('item 2 is bad');
+      return items.map((i) => i);
+    });
+    await expect(pass).rejects.toThrow('item 2 is bad');
+    expect(calls).toEqual([[1, 2, 3], [1], [2], [3]]);
+    // the whole pass's rows and item 2's rolled back; items 1 and 3 committed
+    const rows = await t.ctx.db.kysely.selectFrom('sms_outbox').select('type').where('mobile', '=', mark).orderBy('type').execute();
+    expect(rows.map((r) => r.type)).toEqual(['1', '3']);
+    expect(await sweepPass(t.ctx, [4, 5], async (_trx, items) => items.map((i) => (i === 4 ? null : i)))).toBe(1);
   });
 
   it('lottery result: the won / lost texts, once per user per release', async () => {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { keyList } from '../../db/key-list.ts';
-import { inTx, type Q } from '../../db/tx.ts';
 import { notifyLotteryResults, type LotteryResult } from './events.ts';
+import { sweepPass } from './sweep-pass.ts';
 import { parseParams } from './render.ts';
 
 /**
@@ -9,29 +9,24 @@ import { parseParams } from './render.ts';
  * transaction — docs/drops.md) into messages, up to `limit` a pass in one transaction: the pass's
  * undelivered events are marked delivered by one conditional UPDATE … RETURNING and those it moved
  * become their messages (dedupe `lottery:<projectId>`), so each is delivered exactly once even with a
- * crash in between or two workers. Runs with the message sweeps (every 5 s). (One transaction per
- * event made a popular lottery's tens of thousands of results hold SQLite's event loop pass after pass.)
+ * crash in between or two workers; a pass that fails is delivered event by event (sweep-pass.ts).
+ * Runs with the message sweeps (every 5 s). One transaction per event made a popular lottery's tens
+ * of thousands of results hold SQLite's event loop pass after pass.
  */
 export async function deliverDropEvents(ctx: AppContext, limit = 500): Promise<number> {
-  const due = (q: Q) => q.selectFrom('drop_events').select(['id', 'kind', 'project_id', 'user_id', 'payload']).where('delivered_at', 'is', null).orderBy('id').limit(limit).execute();
-  // Most passes find nothing: they open no transaction.
-  if (!(await due(ctx.db.kysely)).length) return 0;
+  const rows = await ctx.db.kysely.selectFrom('drop_events').select(['id', 'kind', 'project_id', 'user_id', 'payload']).where('delivered_at', 'is', null).orderBy('id').limit(limit).execute();
   const now = ctx.now();
-  const made = await inTx(ctx, async (trx) => {
-    const rows = await due(trx);
-    if (!rows.length) return [];
+  return sweepPass(ctx, rows, async (trx, pass) => {
     const won = await trx
       .updateTable('drop_events')
       .set({ delivered_at: now })
-      .where('id', 'in', keyList(ctx, rows.map((r) => Number(r.id))))
+      .where('id', 'in', keyList(ctx, pass.map((r) => Number(r.id))))
       .where('delivered_at', 'is', null)
       .returning('id')
       .execute();
     const moved = new Set(won.map((w) => Number(w.id)));
-    const results: LotteryResult[] = rows.filter((r) => moved.has(Number(r.id)) && r.kind === 'lottery_result').map(resultOf);
-    return notifyLotteryResults(ctx, trx, results, now);
+    return notifyLotteryResults(ctx, trx, pass.filter((r) => moved.has(Number(r.id)) && r.kind === 'lottery_result').map(resultOf), now);
   });
-  return made.filter((id) => id !== null).length;
 }
 
 /** A lottery_result event's payload as the entrant's result (a link only when it is a site path). */

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { keyList } from '../../db/key-list.ts';
-import { inTx, type Q } from '../../db/tx.ts';
+import type { Q } from '../../db/tx.ts';
 import { groupBy } from '../../util/group-by.ts';
 import { notifyUser, notifyUsers, type Notice } from './notify-user.ts';
+import { sweepPass } from './sweep-pass.ts';
 import './tables.ts';
 
 /**
@@ -108,23 +109,24 @@ export async function notifyExpiringOrders(ctx: AppContext, limit = 500): Promis
   const now = ctx.now();
   const lead = ctx.config.messages.orderExpiringLeadMs;
   if (lead <= 0) return 0;
-  const due = (q: Q) =>
-    orderSubjects(q)
+  const due = (q: Q, orderNos?: readonly string[]) => {
+    let b = orderSubjects(q)
       .where('orders.status', 'in', ['created', 'paying'])
       .where('orders.expires_at', '>', now)
       .where('orders.expires_at', '<=', now + lead)
       // Not told yet (the message's dedupe key is 'order_expiring:' || order_no).
-      .where(sql<boolean>`not exists (select 1 from messages m where m.user_id = orders.buyer_user_id and m.dedupe_key = cast(${'order_expiring:'} as varchar(32)) || orders.order_no)`)
-      .orderBy('orders.expires_at')
-      .limit(limit)
-      .execute();
-  // Most passes find nothing: they open no transaction.
-  if (!(await due(ctx.db.kysely)).length) return 0;
-  const made = await inTx(ctx, async (trx) =>
+      .where(sql<boolean>`not exists (select 1 from messages m where m.user_id = orders.buyer_user_id and m.dedupe_key = cast(${'order_expiring:'} as varchar(32)) || orders.order_no)`);
+    if (orderNos) b = b.where('orders.order_no', 'in', keyList(ctx, orderNos));
+    return b.orderBy('orders.expires_at').limit(limit).execute();
+  };
+  // Read first (most passes find nothing and open no transaction), then again inside the transaction:
+  // an order paid in between is not told.
+  const first = (await due(ctx.db.kysely)).map((o) => o.order_no);
+  return sweepPass(ctx, first, async (trx, nos) =>
     notifyUsers(
       ctx,
       trx,
-      (await due(trx)).map(subjectOf).map((o) => ({
+      (await due(trx, nos)).map(subjectOf).map((o) => ({
         userId: o.buyer,
         kind: 'order_expiring' as const,
         params: { orderNo: o.orderNo, name: o.name, priceFen: o.priceFen, deadlineAt: o.deadlineAt },
@@ -132,7 +134,6 @@ export async function notifyExpiringOrders(ctx: AppContext, limit = 500): Promis
       })),
     ),
   );
-  return made.filter((id) => id !== null).length;
 }
 
 /**
@@ -158,11 +159,9 @@ export async function notifyDropReminders(ctx: AppContext, limit = 1000): Promis
       .orderBy('projects.sale_start_at')
       .limit(limit)
       .execute();
-  // Most passes find nothing: they open no transaction.
-  if (!(await due(ctx.db.kysely)).length) return 0;
-  const made = await inTx(ctx, async (trx) => {
+  return sweepPass(ctx, await due(ctx.db.kysely), async (trx, rows) => {
     const notices: Notice[] = [];
-    for (const [projectId, subs] of groupBy(await due(trx), (r) => Number(r.project_id))) {
+    for (const [projectId, subs] of groupBy(rows, (r) => Number(r.project_id))) {
       const r = subs[0]!;
       // The claim: only the subscriptions this update moved are told (another worker's pass took the rest).
       const won = await trx
@@ -185,10 +184,9 @@ export async function notifyDropReminders(ctx: AppContext, limit = 1000): Promis
     }
     return notifyUsers(ctx, trx, notices);
   });
-  return made.filter((id) => id !== null).length;
 }
 
-/** One entrant's lottery result, as notifyLotteryResult and deliverLotteryResults take it. */
+/** One entrant's lottery result, as notifyLotteryResult(s) take it. */
 export interface LotteryResult {
   userId: number;
   projectId: number;
