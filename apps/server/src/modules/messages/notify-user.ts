@@ -25,8 +25,9 @@ export interface NotifyOptions {
  * rolled-back business change leaves no message, no SMS and no stream event. Idempotent by
  * (user, dedupeKey): a replay returns null and changes nothing. By the user's settings for the
  * kind: shown in the message center (and pushed to their open streams after commit) or kept
- * hidden; an SMS wanted → the durable job `msg-sms:<id>` in the same transaction (one job for the messages of one notifyUsers part), sent after
- * commit exactly once (send-message-sms.ts). Returns the new message's id, or null for a replay.
+ * hidden; an SMS wanted → the durable job `msg-sms:<id>` in the same transaction (one job for the
+ * messages of one notifyUsers part), sent after commit exactly once (send-message-sms.ts). Returns
+ * the new message's id, or null for a replay.
  *
  * Parameters are stored as given and rendered in the reader's language when read: amounts as
  * `…Fen` (integer fen), instants as `…At` (epoch ms); see render.ts.
