@@ -140,4 +140,38 @@ describe.skipIf(!!process.env.TEST_PG_URL)('SQLite write lock: the wait for it r
       clearInterval(timer);
     }
   }, 30_000);
+
+  it("a write outside a transaction (autocommit) waits on timers too, for a transaction that needs this event loop to commit", async () => {
+    await a.kysely.deleteFrom('lock_order' as never).execute();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    try {
+      let aHolds!: () => void;
+      const holding = new Promise<void>((r) => (aHolds = r));
+      const first = inTx({ db: a }, async (trx) => {
+        await trx.insertInto('lock_order' as never).values({ id: 10, name: 'a' } as never).execute();
+        aHolds();
+        await new Promise((r) => setTimeout(r, 300));
+      });
+      await holding;
+      const started = performance.now();
+      const ticksBefore = ticks;
+      // Three autocommit writes of `b` (Kysely's and a compiled one through db.run), none in a transaction.
+      const second = (async () => {
+        await b.kysely.insertInto('lock_order' as never).values({ id: 11, name: 'b' } as never).execute();
+        await b.kysely.updateTable('lock_order' as never).set({ name: 'b2' } as never).where('id' as never, '=', 11 as never).execute();
+        await b.run(b.kysely.deleteFrom('lock_order' as never).where('name' as never, '=', 'nobody' as never).compile(), ['nobody']);
+      })();
+      await Promise.all([first, second]);
+      const waited = performance.now() - started;
+      // Before: busy_timeout slept 5 s inside the INSERT, no timer ran, `a` could not commit and the INSERT failed "database is locked".
+      expect(waited).toBeGreaterThan(200);
+      expect(waited).toBeLessThan(3000);
+      expect(ticks - ticksBefore).toBeGreaterThanOrEqual(10);
+      const rows = await a.kysely.selectFrom('lock_order' as never).select(['id', 'name'] as never).orderBy('id' as never).execute();
+      expect(rows).toEqual([{ id: 10, name: 'a' }, { id: 11, name: 'b2' }]);
+    } finally {
+      clearInterval(timer);
+    }
+  }, 30_000);
 });

@@ -38,7 +38,8 @@ export interface Db {
 /**
  * SQLite transactions begin IMMEDIATE: they take the database's write lock at BEGIN, waiting for it
  * while another connection (a second server, the create-staff tool) writes — without blocking the
- * event loop (`beginImmediate` below: busy_timeout would sleep inside the call). A
+ * event loop (`onTimersWhileBusy` below: busy_timeout would sleep inside the call), as every write
+ * outside a transaction does. A
  * deferred transaction ('begin') takes it only at its first write, and a transaction that has read
  * cannot wait for it then: SQLite answers SQLITE_BUSY / SQLITE_BUSY_SNAPSHOT at once ("database is
  * locked"), whatever busy_timeout says. Every transaction — inTx, kysely.transaction() anywhere,
@@ -52,23 +53,47 @@ class ImmediateSqliteDialect extends SqliteDialect {
   constructor(
     config: ConstructorParameters<typeof SqliteDialect>[0],
     private readonly feed: Pick<ChangeFeed, 'began' | 'rolledBack'>,
-    private readonly beginImmediate: () => Promise<void>,
+    private readonly sqlite: { exec(sql: string): void },
+    /** Set while this driver's connection is inside a transaction. */
+    private readonly state: { inTx: boolean },
   ) {
     super(config);
   }
   override createDriver(): Driver {
     const driver = super.createDriver() as SqliteDriver;
+    const { sqlite, state, feed } = this;
+    const acquire = driver.acquireConnection.bind(driver);
+    const commit = driver.commitTransaction.bind(driver);
     const rollback = driver.rollbackTransaction.bind(driver);
-    // The one connection of this driver is the one beginImmediate talks to.
+    const patched = new WeakSet<DatabaseConnection>();
+    // The one connection of this driver is the one `sqlite` talks to.
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      if (!patched.has(connection)) {
+        patched.add(connection);
+        const execute = connection.executeQuery.bind(connection);
+        // A write outside a transaction (an autocommit statement: a sweep's DELETE, a counter's UPDATE) waits for
+        // another connection's write lock on timers too, as a transaction's BEGIN does. Selects never need the write lock.
+        connection.executeQuery = ((q: CompiledQuery) =>
+          state.inTx || q.query.kind === 'SelectQueryNode' ? execute(q) : onTimersWhileBusy(sqlite, () => execute(q))) as typeof connection.executeQuery;
+      }
+      return connection;
+    };
     driver.beginTransaction = async () => {
-      await this.beginImmediate();
-      this.feed.began();
+      await onTimersWhileBusy(sqlite, () => sqlite.exec('begin immediate'));
+      state.inTx = true;
+      feed.began();
+    };
+    driver.commitTransaction = async (connection: DatabaseConnection) => {
+      await commit(connection);
+      state.inTx = false;
     };
     driver.rollbackTransaction = async (connection: DatabaseConnection) => {
       try {
         await rollback(connection);
       } finally {
-        this.feed.rolledBack();
+        state.inTx = false;
+        feed.rolledBack();
       }
     };
     return driver;
@@ -79,31 +104,33 @@ class ImmediateSqliteDialect extends SqliteDialect {
 const SQLITE_BUSY_WAIT_MS = 5000;
 
 /**
- * BEGIN IMMEDIATE on `sqlite`, waiting for another connection's write lock without blocking the
+ * Runs `attempt` — one statement that needs the write lock: a transaction's BEGIN IMMEDIATE, or a write
+ * outside a transaction — on `sqlite`, waiting for another connection's write lock without blocking the
  * event loop. busy_timeout waits by sleeping inside the call: this process's event loop stood still
  * meanwhile — no request parsed, no answer sent, no timer run — and a second connection of the same
  * process (another thread's, or a tool's in a test) could not even finish the transaction it waited
- * for. Here the BEGIN is tried with busy_timeout 0 and, while SQLite answers SQLITE_BUSY, tried again
- * after 1, 2, 4, 4, … ms of timers, for up to SQLITE_BUSY_WAIT_MS as before; then the busy error is
- * thrown as before. Without another writer the first try takes the lock: two pragmas more, nothing else.
- * Statements outside a transaction still wait through busy_timeout (the hot writes run in transactions).
+ * for. Here the statement is tried with busy_timeout 0 and, while SQLite answers SQLITE_BUSY (or
+ * SQLITE_BUSY_SNAPSHOT: such a statement changed nothing), tried again after 1, 2, 4, 4, … ms of
+ * timers, for up to SQLITE_BUSY_WAIT_MS as before; then the busy error is thrown as before. Without
+ * another writer the first try takes the lock: two pragmas more, nothing else.
  */
-async function beginImmediate(sqlite: { exec(sql: string): void }): Promise<void> {
+async function onTimersWhileBusy<T>(sqlite: { exec(sql: string): void }, attempt: () => T): Promise<Awaited<T>> {
   const deadline = Date.now() + SQLITE_BUSY_WAIT_MS;
   for (let wait = 1; ; wait = Math.min(wait * 2, 4)) {
+    let result: T;
     sqlite.exec('PRAGMA busy_timeout = 0');
     try {
-      sqlite.exec('begin immediate');
-      return;
+      result = attempt();
     } catch (err) {
-      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+      if (!/^SQLITE_BUSY/.test(String((err as { code?: unknown }).code)) || Date.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      continue;
     } finally {
-      // Restored before every timer, not once at the end: while this BEGIN waits, the connection still runs
-      // the process's statements outside a transaction (db.run lookups, autocommit writes), which must keep waiting
-      // through busy_timeout rather than fail at once.
+      // Restored at once, not after a timer: meanwhile the connection still runs the process's reads outside
+      // Kysely (db.run lookups, the change feed), which keep busy_timeout for the rare reader that waits.
       sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_WAIT_MS}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, wait));
+    return await result;
   }
 }
 
@@ -182,7 +209,8 @@ export function openDatabase(opts: {
       }
     },
   });
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, changes, () => beginImmediate(sqlite)), plugins: [changes.plugin] });
+  const state = { inTx: false };
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }, changes, sqlite, state), plugins: [changes.plugin] });
   if (opts.besideCheckpointThread && !opts.checkpointThread) sqlite.exec(`PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const checkpointer = opts.checkpointThread
     ? startSqliteCheckpointer({
@@ -209,7 +237,10 @@ export function openDatabase(opts: {
     },
     run: async <R>(q: CompiledQuery<R>, params: readonly unknown[]) => {
       const st = sqlite.prepare(q.sql);
-      return (st.reader ? st.all(params) : (st.run(params), [])) as R[];
+      if (st.reader) return st.all(params) as R[];
+      if (state.inTx) st.run(params);
+      else await onTimersWhileBusy(sqlite, () => st.run(params));
+      return [];
     },
   };
 }
