@@ -2,7 +2,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { buyerOrder } from './buyer-order.ts';
-import { cancelByBuyer } from './close-order.ts';
+import { closeUnpaidOrder } from './close-order.ts';
 import { orderDetailOf } from './order-view.ts';
 
 /**
@@ -13,7 +13,6 @@ import { orderDetailOf } from './order-view.ts';
 export async function cancelOrder(ctx: AppContext, userId: number, orderNo: string) {
   const o = await buyerOrder(ctx, userId, orderNo);
   if (o.status !== 'created' && o.status !== 'paying') throw new ApiError(Status.ORDER_STATE, 'orderNotCancellable');
-  // Shares a transaction with the other cancellations arriving meanwhile (close-order.ts).
-  if (!(await cancelByBuyer(ctx, orderNo))) throw new ApiError(Status.ORDER_STATE, 'orderNotCancellable');
+  if (!(await closeUnpaidOrder(ctx, orderNo, 'cancelled', { reason: 'cancelled by the buyer', byBuyer: true }))) throw new ApiError(Status.ORDER_STATE, 'orderNotCancellable');
   return (await orderDetailOf(ctx, orderNo, userId))!;
 }

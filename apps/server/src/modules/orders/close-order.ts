@@ -1,6 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { GroupCommit } from '../../db/group-commit.ts';
-import { batchLanes, inTx, type Q } from '../../db/tx.ts';
+import { inTx, type Q } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
 import { orderHooks } from './order-hooks.ts';
@@ -29,38 +28,6 @@ export async function closeUnpaidOrder(
   if (!(await closable(ctx, orderNo, opts, ctx.now()))) return false;
   // The transaction's result is the boolean itself: a staff action's audit hook (admin/audit.ts) reads it.
   return inTx(ctx, async (trx) => (await closeAllInTx(ctx, trx, [{ orderNo, to, opts }]))[0]!);
-}
-
-/** Most buyer cancellations written in one transaction. */
-const CANCEL_BATCH = 100;
-const cancelQueues = new WeakMap<object, { q: GroupCommit<CloseRequest, boolean>; stats: { batches: number; members: number } }>();
-
-/**
- * A buyer's cancellation of an unpaid order (cannelOrder), in the next group commit (db/group-commit.ts):
- * the cancellations that arrive while the previous batch is written share one transaction — closeAllInTx,
- * as the expiry sweep's chunks: the orders moved in order-number order, the drop units of all of them
- * given back with one stock update per release. In a drop's churn each cancellation was a transaction of
- * its own (half the commits of the sale in the drop bench). Each buyer gets their own outcome (false: not
- * closable by now); a batch that fails is written again member by member. A staff cancellation keeps
- * closeUnpaidOrder: its audit row is written in its own transaction (admin/audit.ts).
- */
-export function cancelByBuyer(ctx: AppContext, orderNo: string): Promise<boolean> {
-  let c = cancelQueues.get(ctx.db);
-  if (!c) {
-    const stats = { batches: 0, members: 0 };
-    const write = (rs: CloseRequest[]) => {
-      stats.batches++;
-      stats.members += rs.length;
-      return inTx(ctx, (trx) => closeAllInTx(ctx, trx, rs));
-    };
-    cancelQueues.set(ctx.db, (c = { q: new GroupCommit({ maxBatch: CANCEL_BATCH, lanes: batchLanes(ctx), write }), stats }));
-  }
-  return c.q.submit({ orderNo, to: 'cancelled', opts: { reason: 'cancelled by the buyer', byBuyer: true } });
-}
-
-/** The buyer cancellations' batches written by this process so far, and their members (tests read it). */
-export function cancelBatches(ctx: Pick<AppContext, 'db'>): { batches: number; members: number } {
-  return { ...(cancelQueues.get(ctx.db)?.stats ?? { batches: 0, members: 0 }) };
 }
 
 interface CloseRequest {
