@@ -110,68 +110,54 @@ describe.skipIf(!!process.env.TEST_PG_URL)('SQLite write lock: the wait for it r
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("a transaction waits for the other connection's transaction (which needs this event loop to commit) and then commits", async () => {
+  /**
+   * `a` holds the write lock across 300 ms of timers of this same event loop (inserting `aRow`); `second`
+   * (writes of `b`) must wait for a's commit on timers — well below busy_timeout's 5 s, timers running
+   * meanwhile — and then succeed.
+   */
+  async function waitsForA(aRow: Record<string, unknown>, second: () => Promise<unknown>) {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
     try {
       let aHolds!: () => void;
       const holding = new Promise<void>((r) => (aHolds = r));
       const first = inTx({ db: a }, async (trx) => {
-        await trx.insertInto('lock_order' as never).values({ name: 'a' } as never).execute();
+        await trx.insertInto('lock_order' as never).values(aRow as never).execute();
         aHolds();
-        // Holds the write lock across 300 ms of timers of this same event loop.
         await new Promise((r) => setTimeout(r, 300));
       });
       await holding;
       const started = performance.now();
       const ticksBefore = ticks;
-      const second = inTx({ db: b }, async (trx) => {
-        await trx.insertInto('lock_order' as never).values({ name: 'b' } as never).execute();
-      });
-      await Promise.all([first, second]);
+      await Promise.all([first, second()]);
       const waited = performance.now() - started;
-      // b waited for a's commit (≈ 300 ms), well below busy_timeout's 5 s, and timers ran meanwhile.
       expect(waited).toBeGreaterThan(200);
       expect(waited).toBeLessThan(3000);
       expect(ticks - ticksBefore).toBeGreaterThanOrEqual(10);
-      const rows = await a.kysely.selectFrom('lock_order' as never).select(['id', 'name'] as never).orderBy('id' as never).execute();
-      expect(rows).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
     } finally {
       clearInterval(timer);
     }
+  }
+  const rows = () => a.kysely.selectFrom('lock_order' as never).select(['id', 'name'] as never).orderBy('id' as never).execute();
+
+  it("a transaction waits for the other connection's transaction (which needs this event loop to commit) and then commits", async () => {
+    await waitsForA({ name: 'a' }, () =>
+      inTx({ db: b }, async (trx) => {
+        await trx.insertInto('lock_order' as never).values({ name: 'b' } as never).execute();
+      }),
+    );
+    expect(await rows()).toEqual([{ id: 1, name: 'a' }, { id: 2, name: 'b' }]);
   }, 30_000);
 
   it("a write outside a transaction (autocommit) waits on timers too, for a transaction that needs this event loop to commit", async () => {
     await a.kysely.deleteFrom('lock_order' as never).execute();
-    let ticks = 0;
-    const timer = setInterval(() => ticks++, 10);
-    try {
-      let aHolds!: () => void;
-      const holding = new Promise<void>((r) => (aHolds = r));
-      const first = inTx({ db: a }, async (trx) => {
-        await trx.insertInto('lock_order' as never).values({ id: 10, name: 'a' } as never).execute();
-        aHolds();
-        await new Promise((r) => setTimeout(r, 300));
-      });
-      await holding;
-      const started = performance.now();
-      const ticksBefore = ticks;
-      // Three autocommit writes of `b` (Kysely's and a compiled one through db.run), none in a transaction.
-      const second = (async () => {
-        await b.kysely.insertInto('lock_order' as never).values({ id: 11, name: 'b' } as never).execute();
-        await b.kysely.updateTable('lock_order' as never).set({ name: 'b2' } as never).where('id' as never, '=', 11 as never).execute();
-        await b.run(b.kysely.deleteFrom('lock_order' as never).where('name' as never, '=', 'nobody' as never).compile(), ['nobody']);
-      })();
-      await Promise.all([first, second]);
-      const waited = performance.now() - started;
-      // Before: busy_timeout slept 5 s inside the INSERT, no timer ran, `a` could not commit and the INSERT failed "database is locked".
-      expect(waited).toBeGreaterThan(200);
-      expect(waited).toBeLessThan(3000);
-      expect(ticks - ticksBefore).toBeGreaterThanOrEqual(10);
-      const rows = await a.kysely.selectFrom('lock_order' as never).select(['id', 'name'] as never).orderBy('id' as never).execute();
-      expect(rows).toEqual([{ id: 10, name: 'a' }, { id: 11, name: 'b2' }]);
-    } finally {
-      clearInterval(timer);
-    }
+    // Three autocommit writes of `b` (Kysely's and a compiled one through db.run), none in a transaction. Before:
+    // busy_timeout slept 5 s inside the INSERT, no timer ran, `a` could not commit and the INSERT failed "database is locked".
+    await waitsForA({ id: 10, name: 'a' }, async () => {
+      await b.kysely.insertInto('lock_order' as never).values({ id: 11, name: 'b' } as never).execute();
+      await b.kysely.updateTable('lock_order' as never).set({ name: 'b2' } as never).where('id' as never, '=', 11 as never).execute();
+      await b.run(b.kysely.deleteFrom('lock_order' as never).where('name' as never, '=', 'nobody' as never).compile(), ['nobody']);
+    });
+    expect(await rows()).toEqual([{ id: 10, name: 'a' }, { id: 11, name: 'b2' }]);
   }, 30_000);
 });
