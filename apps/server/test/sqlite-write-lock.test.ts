@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -153,11 +154,17 @@ describe.skipIf(!!process.env.TEST_PG_URL)('SQLite write lock: the wait for it r
     await a.kysely.deleteFrom('lock_order' as never).execute();
     // Three autocommit writes of `b` (Kysely's and a compiled one through db.run), none in a transaction. Before:
     // busy_timeout slept 5 s inside the INSERT, no timer ran, `a` could not commit and the INSERT failed "database is locked".
+    let timeoutWhileWaiting: unknown;
     await waitsForA({ id: 10, name: 'a' }, async () => {
-      await b.kysely.insertInto('lock_order' as never).values({ id: 11, name: 'b' } as never).execute();
+      const inserting = b.kysely.insertInto('lock_order' as never).values({ id: 11, name: 'b' } as never).execute();
+      // While the INSERT waits on timers, b's other statements keep busy_timeout (only the write's own tries run without it).
+      await new Promise((r) => setTimeout(r, 50));
+      timeoutWhileWaiting = await b.run(CompiledQuery.raw('PRAGMA busy_timeout'), []);
+      await inserting;
       await b.kysely.updateTable('lock_order' as never).set({ name: 'b2' } as never).where('id' as never, '=', 11 as never).execute();
       await b.run(b.kysely.deleteFrom('lock_order' as never).where('name' as never, '=', 'nobody' as never).compile(), ['nobody']);
     });
+    expect(timeoutWhileWaiting).toEqual([{ timeout: 5000 }]);
     expect(await rows()).toEqual([{ id: 10, name: 'a' }, { id: 11, name: 'b2' }]);
   }, 30_000);
 });

@@ -117,20 +117,19 @@ const SQLITE_BUSY_WAIT_MS = 5000;
 async function onTimersWhileBusy<T>(sqlite: { exec(sql: string): void }, attempt: () => T): Promise<Awaited<T>> {
   const deadline = Date.now() + SQLITE_BUSY_WAIT_MS;
   for (let wait = 1; ; wait = Math.min(wait * 2, 4)) {
-    let result: T;
+    let result: { value: T } | undefined;
     sqlite.exec('PRAGMA busy_timeout = 0');
     try {
-      result = attempt();
+      result = { value: attempt() };
     } catch (err) {
       if (!/^SQLITE_BUSY/.test(String((err as { code?: unknown }).code)) || Date.now() >= deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, wait));
-      continue;
     } finally {
-      // Restored at once, not after a timer: meanwhile the connection still runs the process's reads outside
-      // Kysely (db.run lookups, the change feed), which keep busy_timeout for the rare reader that waits.
+      // Restored before the timer, not after it: while this statement waits, the connection still runs the
+      // process's reads (db.run lookups, the change feed), which keep busy_timeout for the rare reader that waits.
       sqlite.exec(`PRAGMA busy_timeout = ${SQLITE_BUSY_WAIT_MS}`);
     }
-    return await result;
+    if (result) return await result.value;
+    await new Promise((resolve) => setTimeout(resolve, wait));
   }
 }
 
