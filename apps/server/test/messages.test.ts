@@ -11,7 +11,7 @@ import { notifyUser, notifyUsers } from '../src/modules/messages/notify-user.ts'
 import { sweepPass } from '../src/modules/messages/sweep-pass.ts';
 import { completeOrder } from '../src/modules/orders/settle-order.ts';
 import { expireDueOrders } from '../src/modules/orders/close-order.ts';
-import { notifyBidReceived, notifyDropReminders, notifyExpiringOrders, notifyLotteryResult } from '../src/modules/messages/events.ts';
+import { notifyBidReceived, notifyDropReminders, notifyExpiringOrders, notifyLotteryResults } from '../src/modules/messages/events.ts';
 
 /**
  * The message center (issue #11): each business event makes exactly one message for the right user
@@ -274,8 +274,8 @@ describe('events make exactly one message', () => {
   it('lottery result: the won / lost texts, once per user per release', async () => {
     const u = await makeTrader(t);
     const drop = await makeDrop(t, { startInMs: 3600_000 });
-    await inTx(t.ctx, (trx) => notifyLotteryResult(t.ctx, trx, { userId: u.userId, projectId: drop.projectId, won: true, count: 2, deadlineAt: t.clock.t + 600_000 }));
-    await inTx(t.ctx, (trx) => notifyLotteryResult(t.ctx, trx, { userId: u.userId, projectId: drop.projectId, won: false }));
+    await inTx(t.ctx, (trx) => notifyLotteryResults(t.ctx, trx, [{ userId: u.userId, projectId: drop.projectId, won: true, count: 2, deadlineAt: t.clock.t + 600_000 }]));
+    await inTx(t.ctx, (trx) => notifyLotteryResults(t.ctx, trx, [{ userId: u.userId, projectId: drop.projectId, won: false }]));
     const l = await list(u);
     expect(l.data.total).toBe(1);
     expect(l.data.list[0]).toMatchObject({ kind: 'lottery_result', title: 'You won the lottery', link: `/projects/dropping/${drop.projectId}` });

@@ -186,7 +186,7 @@ export async function notifyDropReminders(ctx: AppContext, limit = 1000): Promis
   });
 }
 
-/** One entrant's lottery result, as notifyLotteryResult(s) take it. */
+/** One entrant's lottery result, as notifyLotteryResults takes it. */
 export interface LotteryResult {
   userId: number;
   projectId: number;
@@ -220,9 +220,4 @@ export async function notifyLotteryResults(ctx: Ctx, q: Q, results: readonly Lot
       opts: { dedupeKey: `lottery:${r.projectId}`, template: r.won ? ('lottery_won' as const) : ('lottery_lost' as const), link: r.link ?? `/projects/dropping/${r.projectId}`, now },
     })),
   );
-}
-
-/** notifyLotteryResults for one entrant: the new message's id, or null for a replay. */
-export async function notifyLotteryResult(ctx: Ctx, q: Q, r: LotteryResult, now?: number) {
-  return (await notifyLotteryResults(ctx, q, [r], now))[0]!;
 }
