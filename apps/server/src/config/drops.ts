@@ -19,6 +19,12 @@ export interface DropsConfig {
   stockCacheMs: number;
   /** Tokens per mintBatch transaction of the mint job (MINT_BATCH_SIZE, default 50). */
   mintBatchSize: number;
+  /**
+   * How long past its due time the fulfilment of a paid drop order may wait while this process is
+   * admitting reservations (DROP_FULFIL_HOLD_MS, default 5000; 0 = never held): during a sale's
+   * flood the worker's fulfilment and minting leave the event loop and the write lock to the buyers.
+   */
+  fulfilHoldMs: number;
   /** Failed single mints after which a drop unit is refunded instead (DROP_MINT_MAX_FAILURES, default 5; one retry a minute). */
   mintMaxFailures: number;
 }
@@ -33,6 +39,7 @@ export const dropsEnv = {
   DROP_STOCK_CACHE_MS: intVar({ min: 0, max: 1000, default: 1000 }),
   MINT_BATCH_SIZE: intVar({ min: 1, max: 200, default: 50 }),
   DROP_MINT_MAX_FAILURES: intVar({ min: 1, default: 5 }),
+  DROP_FULFIL_HOLD_MS: intVar({ min: 0, max: 60_000, default: 5000 }),
 };
 
 export function loadDropsConfig(raw: NodeJS.ProcessEnv): DropsConfig {
@@ -47,5 +54,6 @@ export function loadDropsConfig(raw: NodeJS.ProcessEnv): DropsConfig {
     stockCacheMs: env.DROP_STOCK_CACHE_MS,
     mintBatchSize: env.MINT_BATCH_SIZE,
     mintMaxFailures: env.DROP_MINT_MAX_FAILURES,
+    fulfilHoldMs: env.DROP_FULFIL_HOLD_MS,
   };
 }

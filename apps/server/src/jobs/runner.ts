@@ -74,6 +74,7 @@ export class JobRunner {
   /** Job results this runner did not write because its lease had moved on (tests, logs). */
   fencedRefusals = 0;
   private lastOrphanCheck = 0;
+  private holds: { kinds: JobKind[]; busy: () => boolean; maxMs: number }[] = [];
   /**
    * Runs a tick in the async context of start() (the worker role's, db.asWorker), whoever asked for
    * it: a wake() from a request must not move the loop onto the request pool.
@@ -105,6 +106,23 @@ export class JobRunner {
   /** Runs `fn` every `everyMs` (never two at once). */
   periodic(name: string, everyMs: number, fn: () => Promise<unknown>) {
     this.periodics.push({ name, everyMs, fn, next: 0, running: false });
+  }
+
+  /**
+   * Lets due jobs of `kinds` wait while `busy()` says the process has better things to do (a drop's
+   * reservations: registerDropJobs), each at most `maxMs` past its due time, so a long flood delays
+   * them by that much and never starves them. Meanwhile wake() waits for the next interval tick:
+   * the wakes of a flood are its payments, whose jobs are the held ones. runOnce (tests) holds nothing.
+   */
+  holdWhile(kinds: JobKind[], busy: () => boolean, maxMs: number) {
+    if (maxMs > 0 && kinds.length) this.holds.push({ kinds, busy, maxMs });
+  }
+
+  /** The kinds held now, and how long past due each may wait (holdWhile). */
+  private heldNow(): Map<JobKind, number> {
+    const held = new Map<JobKind, number>();
+    for (const h of this.holds) if (h.busy()) for (const k of h.kinds) held.set(k, Math.max(held.get(k) ?? 0, h.maxMs));
+    return held;
   }
 
   /** Claims and finishes jobs only under the worker lease's current token (undefined: no lease, one worker per database). */
@@ -149,6 +167,7 @@ export class JobRunner {
   /** Look for due work now (after enqueueing a job or when a chain transaction finished). */
   wake() {
     if (this.stopped) return;
+    if (this.holds.some((h) => h.busy())) return; // the interval tick comes soon enough (holdWhile)
     if (this.ticking) {
       this.wakeRequested = true;
       return;
@@ -192,7 +211,7 @@ export class JobRunner {
    * Claims due jobs of the kinds that have a handler and starts their handlers (not awaited). Returns
    * how many were claimed. A due job of a kind nobody registered stays pending, its attempts untouched.
    */
-  async claimAndStart(): Promise<number> {
+  async claimAndStart(opts: { hold?: boolean } = {}): Promise<number> {
     const room = Math.min(CLAIM_BATCH, this.maxInFlight - this.inFlight.size);
     const kinds = [...this.handlers.keys()];
     if (room <= 0 || !kinds.length) return 0;
@@ -202,6 +221,7 @@ export class JobRunner {
       if (!fence) return 0;
     }
     const now = Date.now();
+    const holding = opts.hold === false ? new Map<JobKind, number>() : this.heldNow();
     if (fence && now - this.lastOrphanCheck > 2000) {
       // Claimed under an older token by a holder that lost the lease after this one started: due again.
       this.lastOrphanCheck = now;
@@ -224,6 +244,10 @@ export class JobRunner {
       .where('status', '=', 'pending')
       .where('run_at', '<=', now)
       .where('kind', 'in', kinds)
+      // A held kind only once it is overdue by its bound (holdWhile).
+      .$if(holding.size > 0, (qb) =>
+        qb.where((eb) => eb.or([eb('kind', 'not in', [...holding.keys()]), ...[...holding].map(([k, ms]) => eb.and([eb('kind', '=', k), eb('run_at', '<=', now - ms)]))])),
+      )
       .orderBy('run_at')
       .limit(room)
       .execute();
@@ -251,7 +275,7 @@ export class JobRunner {
   /** Claims and runs every due job and periodic task, waiting for them (tests). */
   async runOnce(): Promise<void> {
     for (;;) {
-      const n = await this.claimAndStart();
+      const n = await this.claimAndStart({ hold: false });
       await Promise.allSettled([...this.inFlight.values()]);
       if (n === 0) break;
     }

@@ -24,11 +24,13 @@ interface State {
   /** When the ended windows were last forgotten, and how many times (tests read it). */
   sweptAt: number;
   sweeps: number;
+  /** When a reservation was last admitted (cache clock). */
+  admittedAt: number;
 }
 const states = new WeakMap<object, State>();
 function stateOf(ctx: Pick<AppContext, 'db'>): State {
   let s = states.get(ctx.db);
-  if (!s) states.set(ctx.db, (s = { inFlight: new Map(), windows: new Map(), sweptAt: -Infinity, sweeps: 0 }));
+  if (!s) states.set(ctx.db, (s = { inFlight: new Map(), windows: new Map(), sweptAt: -Infinity, sweeps: 0, admittedAt: -Infinity }));
   return s;
 }
 
@@ -67,6 +69,7 @@ export async function admitted<T>(ctx: AppContext, projectId: number, fn: () => 
   const n = s.inFlight.get(projectId) ?? 0;
   if (n >= ctx.config.drops.maxInFlight) throw new DropBusy('dropQueueing', ctx.config.drops.retryAfterMs);
   s.inFlight.set(projectId, n + 1);
+  s.admittedAt = ctx.monotonicNow();
   try {
     return await fn();
   } finally {
@@ -74,6 +77,18 @@ export async function admitted<T>(ctx: AppContext, projectId: number, fn: () => 
     if (left <= 0) s.inFlight.delete(projectId);
     else s.inFlight.set(projectId, left);
   }
+}
+
+/** How long after the last admitted reservation this process still counts as selling (reservationsFlowing). */
+export const SELLING_QUIET_MS = 200;
+
+/**
+ * Whether this process admitted a reservation within the last SELLING_QUIET_MS: a sale's flood is
+ * running here. The job worker holds back the fulfilment of paid drop orders meanwhile
+ * (registerDropJobs), so the buyers' reservations and payments get the event loop and the write lock.
+ */
+export function reservationsFlowing(ctx: Pick<AppContext, 'db' | 'monotonicNow'>): boolean {
+  return ctx.monotonicNow() - stateOf(ctx).admittedAt < SELLING_QUIET_MS;
 }
 
 /** Database contention that a reservation answers with 1021 instead of an error: SQLite busy/locked, PostgreSQL serialization, deadlock, lock or statement timeout, too many connections. */
