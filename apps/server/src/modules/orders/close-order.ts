@@ -38,8 +38,8 @@ interface CloseRequest {
 
 /**
  * Closes orders in the caller's transaction: the orders moved in order-number order (the lock order
- * of the balance payments' batches), then the drop units of all of them given back at once (one
- * stock update per release) and the buyers of the expired ones told together. Each member's
+ * of the balance payments' batches), then the buyers of the expired ones told together, then the
+ * drop units of all of them given back at once (one stock update per release, last). Each member's
  * outcome (closed or not), in the given order.
  */
 async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]): Promise<boolean[]> {
@@ -57,9 +57,11 @@ async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]
       if (r.to === 'expired') expired.push(r.orderNo);
     }
   }
-  await orderHooks(ctx).releaseUnpaid(ctx, trx, closed, now);
   // The buyers' "order expired" messages (not for a cancellation: the buyer or the system chose it), together.
   await notifyOrdersExpired(ctx, trx, expired, now);
+  // Then the drop units back: the release's stock row, which every reservation queues for on PostgreSQL, is
+  // taken by the last statements before the commit, not held across the messages' round trips.
+  await orderHooks(ctx).releaseUnpaid(ctx, trx, closed, now);
   return out;
 }
 
