@@ -6,8 +6,9 @@ import { LOTTERY_SWEEP_MS, runLotteryDraws } from './lottery.ts';
 
 /**
  * The primary sale's background work on the job worker (ctx.jobs): the `fulfil` job of a paid drop
- * order (held back while the process admits reservations), and the sweep that completes drop orders whose collectibles are all minted (the mint pass
- * completes them itself; the sweep catches what a crash between the two left behind).
+ * order (held back while the process admits reservations), and the sweep that completes drop orders
+ * whose collectibles are all minted (the mint pass completes them itself; the sweep catches what a
+ * crash between the two left behind).
  */
 export function registerDropJobs(ctx: AppContext) {
   const jobs = ctx.jobs;
