@@ -20,8 +20,9 @@ const MOBILE_RE = /^1\d{10}$/;
  * phone that can receive SMS, or no provider template for it). A provider error puts that message
  * back to `pending` and the job retries with backoff (the messages already sent stay sent); after
  * MessagesConfig.smsMaxAttempts it ends `failed`. A process dying between the claim and the
- * provider's answer leaves `sending`, which is never sent again: at most one SMS per message even then
- * (the sandbox outbox is also unique per message). The phone is read at send time and is never logged; errors are logged without it.
+ * provider's answer leaves `sending`, which is never sent again: at most one SMS per message even
+ * then (the sandbox outbox is also unique per message). The phone is read at send time and is never
+ * logged; errors are logged without it.
  */
 /** The durable job `msg-sms:<messageId>` (its handler: runMessageSmsJob). */
 export const messageSmsJob = defineJob<'msg-sms', { messageId: number; messageIds?: number[] }>('msg-sms', {
