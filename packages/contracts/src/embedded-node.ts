@@ -98,6 +98,9 @@ export async function startEmbeddedNode(options: EmbeddedNodeOptions): Promise<E
     log: options.log ?? false,
     timeout: options.startTimeoutMs ?? 60_000,
     publicRpcApis: 'safe',
+    // The node's default answers every JSON-RPC request with `connection: close`: a TCP connection
+    // set up and torn down per call, on both sides (≈ 800 a second while a settlement backlog drains).
+    jsonrpcHttpKeepAlive: true,
   };
   const preload = options.allowPublicListen ? undefined : loopbackBindShim();
   if (options.devBlockIntervalMs !== undefined) config.devBlockIntervalMs = options.devBlockIntervalMs;

@@ -1,5 +1,6 @@
 // The embedded dev node: child process, free ports, clean stop, persistence with a data dir.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,18 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cfx-node-persist-'));
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/** One JSON-RPC call through `agent`: the answer's `connection` header and whether the socket was reused. */
+function callOver(agent: http.Agent, url: string): Promise<{ connection: string | undefined; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ connection: res.headers.connection, reused: req.reusedSocket }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'cfx_epochNumber', params: [] }));
+  });
+}
 
 function isAlive(pid: number): boolean {
   try {
@@ -34,6 +47,14 @@ describe('embedded node', () => {
       const status = await rpcCall<{ chainId: string; ethereumSpaceChainId: string }>(first.rpcUrl, 'cfx_getStatus');
       expect(Number(status.chainId)).toBe(1029);
       expect(Number(status.ethereumSpaceChainId)).toBe(1030);
+      // Keep-alive: the second call rides the first one's TCP connection (the node's default closes each).
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        expect((await callOver(agent, first.rpcUrl)).connection).not.toBe('close');
+        expect((await callOver(agent, first.rpcUrl)).reused).toBe(true);
+      } finally {
+        agent.destroy();
+      }
       ({ collectible } = await deployContracts({ rpcUrl: first.rpcUrl, ownerPrivateKey: KEYS.operator, operator: addressOfPrivateKey(KEYS.stranger), sponsor: false }));
       expect(collectible).toMatch(/^cfx:ac/); // short base32 form of a 0x8… contract
       epochBefore = Number(await rpcCall<string>(first.rpcUrl, 'cfx_epochNumber', ['latest_state']));
