@@ -64,7 +64,10 @@ async function run(job) {
   const clients = job.targets.map((b) => client(b, job.concurrency));
   const users = job.users.map((u) => ({ ...u, notBefore: 0 }));
   const lat = new Float64Array(job.attempts);
+  /** When each attempt was answered (ms after the start): to split the latencies at the first "sold out". */
+  const endAt = new Float64Array(job.attempts);
   const payLat = [];
+  const payEndAt = [];
   const payWait = [];
   const cancelLat = [];
   const answers = {};
@@ -112,6 +115,7 @@ async function run(job) {
     const into = action === 'pay' ? payAnswers : cancelAnswers;
     into[keyOf(r)] = (into[keyOf(r)] ?? 0) + 1;
     (action === 'pay' ? payLat : cancelLat).push(r.ms);
+    if (action === 'pay') payEndAt.push(performance.now() - t0);
     const sec = Math.floor((performance.now() - t0) / 1000);
     followPerSecond[sec] = (followPerSecond[sec] ?? 0) + 1;
     if (action === 'pay' && r.waitMs !== undefined) payWait.push(r.waitMs);
@@ -151,6 +155,7 @@ async function run(job) {
       const r = await c.request('POST', job.path ?? CREATE, { projectId: job.projectId, count: n }, u.token);
       attemptsInFlight--;
       lat[k] = r.ms;
+      endAt[k] = performance.now() - t0;
       if (++done === job.attempts) attemptsEnd = performance.now();
       const key = keyOf(r);
       answers[key] = (answers[key] ?? 0) + 1;
@@ -175,18 +180,26 @@ async function run(job) {
   await Promise.all(Array.from({ length: job.concurrency }, worker));
   const seconds = ((attemptsEnd ?? performance.now()) - t0) / 1000;
   for (const c of clients) c.close();
+  // Latencies before and after the first "sold out" answer: the sale itself and the flood that follows it.
+  const soldOutAt = firstSoldOut === null ? Infinity : firstSoldOut - wall0;
+  const split = (l, ends, n) => {
+    const before = [], after = [];
+    for (let i = 0; i < n; i++) (ends[i] < soldOutAt ? before : after).push(l[i]);
+    return { whileLeft: pct(before, before.length), soldOut: pct(after, after.length) };
+  };
   return {
     mode: job.mode,
     attempts: done,
     seconds,
     perSecond: done / seconds,
     latency: pct(lat, done),
+    latencyByPhase: split(lat, endAt, done),
     answers,
     timeline: perSecond,
     followTimeline: followPerSecond,
     startedAt: wall0,
     created, units, paid, cancelled, abandoned, firstOk, lastOk, firstSoldOut,
-    pay: { answers: payAnswers, latency: pct(payLat, payLat.length), wait: pct(payWait, payWait.length) },
+    pay: { answers: payAnswers, latency: pct(payLat, payLat.length), latencyByPhase: split(payLat, payEndAt, payLat.length), wait: pct(payWait, payWait.length) },
     cancel: { answers: cancelAnswers, latency: pct(cancelLat, cancelLat.length) },
   };
 }

@@ -439,6 +439,9 @@ try {
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) at the end; block interval ${env.CHAIN_BLOCK_INTERVAL_MS ?? 'off (each tx packed at once)'}; receipt poll ${env.CHAIN_RECEIPT_INTERVAL_MS ?? 200} ms`);
   console.log(`stock ${P.stock}, limit ${P.limit}/identity (max ${P.limit}/order), ${seeded.users.length} users / ${seeded.identities} identities (${seeded.multi} with 2–3 accounts), ${P.attempts} attempts at concurrency ${P.concurrency}${P.rate ? ` paced at ${P.rate}/s` : ' unpaced'}, churn in the first ${P.churnSeconds} s, payment window ${P.windowS} s`);
   console.log(`createOrder: ${Math.round(drop.perSecond)} attempts/s over ${drop.seconds.toFixed(1)} s; latency ${lat(drop.latency)}`);
+  const byPhase = (b?: ByPhase) =>
+    b ? `while units were left ${b.whileLeft ? `p99 ${b.whileLeft.p99} ms of ${b.whileLeft.n}` : '—'}, once sold out ${b.soldOut ? `p99 ${b.soldOut.p99} ms of ${b.soldOut.n}` : '—'}` : '—';
+  console.log(`  by phase (split at the first sold-out answer): ${byPhase(drop.latencyByPhase)}`);
   // The two phases of the flood: while units are left every admitted attempt is a reservation
   // transaction; once all are taken the cached stock answers 1022 without a write.
   const soldOutSec = drop.firstSoldOut === null ? drop.timeline.length : Math.floor((drop.firstSoldOut - drop.startedAt) / 1000);
@@ -500,6 +503,7 @@ try {
   console.log(`baseline bare Fastify ×${targets.length}: ${Math.round(baseline.perSecond)} req/s; latency ${lat(baseline.latency)}  →  ratio ${ratio.toFixed(2)}×`);
   console.log(`createOrder answers: ${JSON.stringify(sorted(drop.answers))}`);
   console.log(`pay (balance): ${lat(drop.pay.latency)}; answers ${JSON.stringify(drop.pay.answers)}${drop.pay.wait ? `; of which waiting for a connection: p50 ${drop.pay.wait.p50} / p99 ${drop.pay.wait.p99} ms` : ''}`);
+  console.log(`  pay by phase: ${byPhase(drop.pay.latencyByPhase)}`);
   console.log(`cancel: ${lat(drop.cancel.latency)}; answers ${JSON.stringify(drop.cancel.answers)}`);
   console.log(`orders: ${drop.created} created (${drop.units} units), ${drop.paid} units paid by the generator, ${drop.cancelled} units cancelled, ${drop.abandoned} orders left to expire; final statuses ${JSON.stringify(orderStatus)}`);
   console.log(`sold out: ${soldOut ? 'yes' : 'NO'} — ${final.sold}/${P.stock} paid; all units reserved at ${s(samples.allReservedAt === null ? null : samples.allReservedAt - saleStartAt)}, last unit paid at ${s(sellOutMs)} after the start (first 1022 at ${s(drop.firstSoldOut === null ? null : drop.firstSoldOut - saleStartAt)})`);
@@ -515,7 +519,7 @@ try {
     console.log(`  ${String(sec).padStart(4)} s: ${t.taken} / ${t.sold} / ${t.goods} / ${t.minted}${Object.keys(win).length ? ` | ${JSON.stringify(win)}` : ''}`);
   }
   console.log(problems.length ? `PROBLEMS (${problems.length}):\n  ${problems.join('\n  ')}` : 'all checks passed');
-  console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, pay: drop.pay.latency, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), reservePhase, reserveFollow, soldOutPhase, answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg(), cpuLeft, cpuPerUnitMs: cpuPerUnit, cpuSoldOut, cpuPerSoldOutAnswerUs: cpuPerAnswer })}`);
+  console.log(`result ${JSON.stringify({ db: dbKind, quick, P, attemptsPerSecond: Math.round(drop.perSecond), latency: drop.latency, latencyByPhase: drop.latencyByPhase, pay: drop.pay.latency, payByPhase: drop.pay.latencyByPhase, baseline: { perSecond: Math.round(baseline.perSecond), latency: baseline.latency }, ratio: Number(ratio.toFixed(3)), reservePhase, reserveFollow, soldOutPhase, answers: drop.answers, payAnswers: drop.pay.answers, sellOutMs, allReservedMs: samples.allReservedAt && samples.allReservedAt - saleStartAt, mintLagMs, minted: N, mintTxs: Number(mintTxs.n), problems: problems.length, loadavg: os.loadavg(), cpuLeft, cpuPerUnitMs: cpuPerUnit, cpuSoldOut, cpuPerSoldOutAnswerUs: cpuPerAnswer })}`);
   process.exitCode = problems.length ? 1 : 0;
 
   // -------------------------------------------------------------------------------------------
@@ -625,10 +629,11 @@ try {
 
 // ---------------------------------------------------------------------------------------------
 interface Lat { n: number; p50: number; p90: number; p99: number; max: number }
+interface ByPhase { whileLeft: Lat | null; soldOut: Lat | null }
 interface LoadOut {
-  attempts: number; seconds: number; perSecond: number; latency: Lat; answers: Record<string, number>; startedAt: number; timeline: (Record<string, number> | null)[]; followTimeline?: (number | null)[]; created: number; units: number; paid: number; cancelled: number; abandoned: number;
+  attempts: number; seconds: number; perSecond: number; latency: Lat; latencyByPhase?: ByPhase; answers: Record<string, number>; startedAt: number; timeline: (Record<string, number> | null)[]; followTimeline?: (number | null)[]; created: number; units: number; paid: number; cancelled: number; abandoned: number;
   firstOk: number | null; lastOk: number | null; firstSoldOut: number | null;
-  pay: { answers: Record<string, number>; latency: Lat | null; wait?: Lat | null }; cancel: { answers: Record<string, number>; latency: Lat | null };
+  pay: { answers: Record<string, number>; latency: Lat | null; latencyByPhase?: ByPhase; wait?: Lat | null }; cancel: { answers: Record<string, number>; latency: Lat | null };
 }
 function runLoad(job: Record<string, unknown>): Promise<LoadOut> {
   const c = fork(path.join(here, 'drop-load.mjs'), [], { stdio: 'inherit' });
