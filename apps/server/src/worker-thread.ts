@@ -2,12 +2,15 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import type { Chain } from './chain/chain-service.ts';
 import type { Config } from './config.ts';
 import { buildApp } from './app.ts';
+import { shareSellingSignal } from './modules/drops/index.ts';
 
 type Log = (msg: string, extra?: unknown) => void;
 type Logs = { info: Log; warn: Log };
 
 /** The key of this module's workerData: a thread started by anything else is not ours. */
 const CONFIG_KEY = 'cfxWorkerThreadConfig';
+/** The request thread's selling signal (drops/admission.ts shareSellingSignal), in the thread's workerData. */
+const SELLING_KEY = 'cfxSellingSignal';
 /** How long a clean stop waits for the thread to end its work and release the lease before it is terminated. */
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -45,10 +48,12 @@ export function startWorkerThread(entry: URL, config: Config, chain: Chain | und
   let restartMs = 1000;
   let restartTimer: NodeJS.Timeout | undefined;
   let exited: Promise<void> = Promise.resolve();
+  // The thread holds back fulfilment while this (request) thread admits a sale's reservations.
+  const selling = shareSellingSignal();
 
   const spawn = () => {
     const startedAt = Date.now();
-    const w = newWorker(entry, { [CONFIG_KEY]: threadConfig });
+    const w = newWorker(entry, { [CONFIG_KEY]: threadConfig, [SELLING_KEY]: selling });
     worker = w;
     exited = new Promise<void>((resolve) => {
       w.once('error', (err) => log.warn('worker thread failed', { err: String(err) }));
@@ -104,7 +109,9 @@ export function isWorkerThread(): boolean {
  * when the main thread asks it to stop.
  */
 export async function runWorkerThread(): Promise<void> {
-  const config = (workerData as Record<string, Config>)[CONFIG_KEY]!;
+  const data = workerData as { [CONFIG_KEY]: Config; [SELLING_KEY]?: SharedArrayBuffer };
+  const config = data[CONFIG_KEY];
+  if (data[SELLING_KEY]) shareSellingSignal(data[SELLING_KEY]);
   const { app, close } = await buildApp(config);
   app.log.info('worker thread ready');
   parentPort!.on('message', (msg: { type?: string }) => {

@@ -70,6 +70,7 @@ export async function admitted<T>(ctx: AppContext, projectId: number, fn: () => 
   if (n >= ctx.config.drops.maxInFlight) throw new DropBusy('dropQueueing', ctx.config.drops.retryAfterMs);
   s.inFlight.set(projectId, n + 1);
   s.admittedAt = ctx.monotonicNow();
+  if (sharedSelling) sharedSelling[0] = performance.timeOrigin + performance.now();
   try {
     return await fn();
   } finally {
@@ -88,7 +89,22 @@ export const SELLING_QUIET_MS = 200;
  * (registerDropJobs), so the buyers' reservations and payments get the event loop and the write lock.
  */
 export function reservationsFlowing(ctx: Pick<AppContext, 'db' | 'monotonicNow'>): boolean {
-  return ctx.monotonicNow() - stateOf(ctx).admittedAt < SELLING_QUIET_MS;
+  if (ctx.monotonicNow() - stateOf(ctx).admittedAt < SELLING_QUIET_MS) return true;
+  return sharedSelling !== undefined && performance.timeOrigin + performance.now() - sharedSelling[0]! < SELLING_QUIET_MS;
+}
+
+/**
+ * With WORKER_THREAD=1 the reservations are admitted on the request thread and the fulfilment runs in the
+ * worker thread, each with an app (and state) of its own: this one 8-byte shared buffer, handed to the
+ * thread in its workerData, carries the moment (epoch ms, on the real clock) of the process's last
+ * admitted reservation, so that the thread's reservationsFlowing sees the request thread's sale.
+ */
+let sharedSelling: Float64Array | undefined;
+
+/** Joins the process's shared selling signal: creates it (the request thread) or adopts the given one (the worker thread). */
+export function shareSellingSignal(buffer: SharedArrayBuffer = new SharedArrayBuffer(8)): SharedArrayBuffer {
+  sharedSelling = new Float64Array(buffer);
+  return buffer;
 }
 
 /** Database contention that a reservation answers with 1021 instead of an error: SQLite busy/locked, PostgreSQL serialization, deadlock, lock or statement timeout, too many connections. */

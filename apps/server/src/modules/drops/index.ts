@@ -1,4 +1,5 @@
 /** The public face of modules/drops: what other modules, flows and the app may use (docs/architecture.md, "Module map"). */
+export { shareSellingSignal } from './admission.ts';
 export { afterPaymentJob } from './after-payment.ts';
 export { nextFreeTokenId } from './create-drop-release.ts';
 export { createRelease, releaseChanged, releaseRole, releaseState, updateRelease, windowHoldsPhases } from './edit-release.ts';
