@@ -73,7 +73,8 @@ export function needsRehash(stored: string): boolean {
 
 /** Hash of a random secret (session token, captcha token, reset token, SMS code) for storage. */
 export function sha256(v: string): string {
-  return crypto.createHash('sha256').update(v).digest('hex');
+  // The one-shot form: no Hash object per call (a session token is hashed on every request).
+  return crypto.hash('sha256', v, 'hex');
 }
 
 export function randomToken(bytes = 32): string {
