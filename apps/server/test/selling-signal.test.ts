@@ -25,6 +25,7 @@ describe('the selling signal shared with the worker thread', () => {
   const thread = new Worker(boot, { eval: true, workerData: { buffer } });
   afterAll(() => thread.terminate());
   const next = () => new Promise<unknown>((resolve) => thread.once('message', resolve));
+  const ready = next(); // listening before the thread can post it
   const ask = async () => {
     const answer = next();
     thread.postMessage('ask');
@@ -32,7 +33,7 @@ describe('the selling signal shared with the worker thread', () => {
   };
 
   it('tells the thread while the request thread admits reservations, and not SELLING_QUIET_MS after the last', async () => {
-    expect(await next()).toBe('ready');
+    expect(await ready).toBe('ready');
     expect(await ask()).toBe(false);
 
     const requestCtx = { db: {}, monotonicNow: () => performance.now(), config: { drops: { maxInFlight: 8 } } } as unknown as AppContext;
