@@ -13,10 +13,10 @@ const us = (ms: number) => ((ms / attempts) * 1000).toFixed(2);
 for (let round = 0; round < 2; round++) {
   for (const n of sizes) {
     const ctx = { db: {}, monotonicNow: () => 1_000_000, config: { drops: { attemptsPerSecond: 1_000_000 } } } as unknown as Parameters<typeof countAttempt>[0];
-    for (let i = 0; i < n; i++) countAttempt(ctx, 'user', i);
+    for (let i = 0; i < n; i++) countAttempt(ctx, i);
     const identities = Array.from({ length: 5000 }, (_, i) => `digest-${i}`);
     let t0 = performance.now();
-    for (let i = 0; i < attempts; i++) countAttempt(ctx, 'identity', identities[i % 5000]!);
+    for (let i = 0; i < attempts; i++) countAttempt(ctx, identities[i % 5000]!);
     const windows = performance.now() - t0;
     const bare = new Map<string, { start: number; n: number }>();
     for (let i = 0; i < n; i++) bare.set(`user-${i}`, { start: 0, n: 1 });

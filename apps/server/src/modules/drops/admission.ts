@@ -18,14 +18,13 @@ export class DropBusy extends ApiError {
   }
 }
 
-interface Window {
-  start: number;
-  n: number;
-}
 interface State {
   inFlight: Map<number, number>;
-  /** The attempt windows by user id and by real-name identity: maps of the raw keys, which hash once, not of composed strings. */
-  windows: { user: Map<number, Window>; identity: Map<string, Window> };
+  /**
+   * The attempt windows, keyed by the raw keys (hashed once, no string composed per attempt): a user by
+   * its numeric id, a real-name identity by its digest string — a Map never takes 1 and '1' for one key.
+   */
+  windows: Map<number | string, { start: number; n: number }>;
   /** When the ended windows were last forgotten, and how many times (tests read it). */
   sweptAt: number;
   sweeps: number;
@@ -35,7 +34,7 @@ interface State {
 const states = new WeakMap<object, State>();
 function stateOf(ctx: Pick<AppContext, 'db'>): State {
   let s = states.get(ctx.db);
-  if (!s) states.set(ctx.db, (s = { inFlight: new Map(), windows: { user: new Map(), identity: new Map() }, sweptAt: -Infinity, sweeps: 0, admittedAt: -Infinity }));
+  if (!s) states.set(ctx.db, (s = { inFlight: new Map(), windows: new Map(), sweptAt: -Infinity, sweeps: 0, admittedAt: -Infinity }));
   return s;
 }
 
@@ -45,24 +44,23 @@ const WINDOWS_KEPT = 50_000;
 /** The attempt windows of this process: how many keys, how many sweeps so far. */
 export function attemptWindows(ctx: Pick<AppContext, 'db'>): { keys: number; sweeps: number } {
   const s = stateOf(ctx);
-  return { keys: s.windows.user.size + s.windows.identity.size, sweeps: s.sweeps };
+  return { keys: s.windows.size, sweeps: s.sweeps };
 }
 
-/** Counts an attempt of a user (by id) or of a real-name identity (its digest); throws DropBusy beyond the per-second budget. */
-export function countAttempt<K extends keyof State['windows']>(ctx: Pick<AppContext, 'db' | 'monotonicNow' | 'config'>, kind: K, key: K extends 'user' ? number : string) {
+/** Counts an attempt of a user (its numeric id) or of a real-name identity (its digest); throws DropBusy beyond the per-second budget. */
+export function countAttempt(ctx: Pick<AppContext, 'db' | 'monotonicNow' | 'config'>, userIdOrIdentity: number | string) {
   const s = stateOf(ctx);
   const now = ctx.monotonicNow();
   // At most once a second: when more than WINDOWS_KEPT keys attempted within one second (a drop's first
   // second), a sweep on every call would cost each attempt a walk over all of them and free nothing.
-  if (s.windows.user.size + s.windows.identity.size > WINDOWS_KEPT && now - s.sweptAt >= 1000) {
+  if (s.windows.size > WINDOWS_KEPT && now - s.sweptAt >= 1000) {
     s.sweptAt = now;
     s.sweeps++;
-    for (const m of [s.windows.user, s.windows.identity] as Map<unknown, Window>[]) for (const [k, w] of m) if (now - w.start >= 1000) m.delete(k);
+    for (const [k, w] of s.windows) if (now - w.start >= 1000) s.windows.delete(k);
   }
-  const windows = s.windows[kind] as Map<typeof key, Window>;
-  const w = windows.get(key);
+  const w = s.windows.get(userIdOrIdentity);
   if (!w || now - w.start >= 1000) {
-    windows.set(key, { start: now, n: 1 });
+    s.windows.set(userIdOrIdentity, { start: now, n: 1 });
     return;
   }
   w.n++;

@@ -49,10 +49,10 @@ class Refused extends Error {
  */
 export async function createDropOrder(ctx: AppContext, userId: number, input: { projectId: number; count?: number }, mode: 'buy' | 'claim' = 'buy'): Promise<OrderDetail> {
   const n = input.count ?? 1;
-  countAttempt(ctx, 'user', userId);
+  countAttempt(ctx, userId);
   const trader = await requireTrader(ctx, userId);
   const { walletAddress, idDigest: identity } = trader;
-  countAttempt(ctx, 'identity', identity);
+  countAttempt(ctx, identity);
 
   const release = await dropRelease(ctx, input.projectId);
   if (!release) throw new ApiError(Status.NOT_FOUND_ITEM, 'projectNotFound', {}, 404);

@@ -43,7 +43,7 @@ function signupOf(t: TimedPhase[]) {
 
 /** POST /api/user/mint/v1/lottery/enter {projectId}: one numbered entry per real-name identity. */
 export async function enterLottery(ctx: AppContext, userId: number, projectId: number) {
-  countAttempt(ctx, 'user', userId);
+  countAttempt(ctx, userId);
   await requireTrader(ctx, userId);
   const release = await dropRelease(ctx, projectId);
   if (!release) throw notFound('projectNotFound');
@@ -54,7 +54,7 @@ export async function enterLottery(ctx: AppContext, userId: number, projectId: n
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
   const identity = u.id_digest;
-  countAttempt(ctx, 'identity', identity);
+  countAttempt(ctx, identity);
   if (release.creatorUserId === userId) throw lotteryError('lotteryOwnRelease');
   const plan = await phasePlan(ctx, projectId);
   const signup = signupOf(timeline(plan));
