@@ -37,6 +37,7 @@ import * as m0036 from './migrations/0036-pay-balance-function.ts';
 import * as m0037 from './migrations/0037-worker-fence-shared.ts';
 import * as m0038 from './migrations/0038-pay-balance-plan.ts';
 import * as m0039 from './migrations/0039-orders-market-indexes.ts';
+import * as m0040 from './migrations/0040-batch-functions-no-seqscan.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -110,6 +111,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0038-pay-balance-plan': m0038.migration,
   // 0039: the market's indexes of orders (listing, collectible, settlement transaction) hold only orders that have one: not drop orders.
   '0039-orders-market-indexes': m0039.migration,
+  // 0040: the batch functions never read a table whole (a generic plan cached while `orders` was small).
+  '0040-batch-functions-no-seqscan': m0040.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */
