@@ -12,7 +12,8 @@
 //   env: BENCH_STOCK, BENCH_ATTEMPTS, BENCH_USERS, BENCH_CONCURRENCY, BENCH_LIMIT (per identity, 2),
 //   BENCH_WINDOW_S (payment window, 10), CHAIN_BLOCK_INTERVAL_MS, CHAIN_RECEIPT_INTERVAL_MS (200),
 //   BENCH_SERVERS=1 (a comparison: everything on one process), BENCH_PROF=1 (CPU profiles of the servers),
-//   BENCH_WORKER_THREAD=1 (server A runs with WORKER_THREAD=1: its worker role in a thread of its own),
+//   BENCH_WORKER_THREAD=1|0 (server A's WORKER_THREAD: its worker role in a thread of its own or not; unset: the
+//   server's default, on with two cores or more),
 //   BENCH_LOAD_ON=B (two servers, all the load on B: A is then a dedicated worker process),
 //   BENCH_SEMI_SPACE_MB (64, as `npm start` runs the server; 0 = V8's default),
 //   BENCH_KEEP=1 keeps the data dir, the logs and the PostgreSQL database.
@@ -191,7 +192,7 @@ try {
   log(`${dbKind}${quick ? ' (quick)' : ''}: stock ${P.stock}, attempts ${P.attempts}, users ${P.users}, concurrency ${P.concurrency}${P.rate ? ` paced at ${P.rate}/s` : ''}, limit ${P.limit}/identity, payment window ${P.windowS} s; data ${dataDir}`);
   const tStartA = Date.now();
   const serverA = startServer('A', {
-    ...(env.BENCH_WORKER_THREAD === '1' ? { WORKER_THREAD: '1' } : {}),
+    ...(env.BENCH_WORKER_THREAD ? { WORKER_THREAD: env.BENCH_WORKER_THREAD } : {}),
     PORT: String(portA),
     CHAIN_NODE_RPC_PORT: String(rpcPort),
     CHAIN_NODE_P2P_PORT: String(p2pPort),
@@ -199,7 +200,8 @@ try {
     ...(env.CHAIN_BLOCK_INTERVAL_MS ? { CHAIN_BLOCK_INTERVAL_MS: env.CHAIN_BLOCK_INTERVAL_MS } : {}),
   });
   await healthy(baseA, true, serverA);
-  log(`server A (jobs, embedded chain, mint job) up in ${((Date.now() - tStartA) / 1000).toFixed(1)} s`);
+  const workerA = (((await (await fetch(`${baseA}/healthz`)).json()) as { data?: { worker?: string } }).data?.worker ?? '?');
+  log(`server A (jobs, embedded chain, mint job; worker: ${workerA === 'thread' ? 'in a thread of its own' : 'on the request thread'}) up in ${((Date.now() - tStartA) / 1000).toFixed(1)} s`);
 
   // This process opens the same database with the server's own code (no chain, no jobs): seeding,
   // sampling and verification.

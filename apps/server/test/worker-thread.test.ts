@@ -22,7 +22,9 @@ describe('the worker thread keeper', () => {
     expect(config.market.workerThread).toBe(true);
     // A process that never takes the lease has no worker role to put in a thread.
     expect(loadConfig({ DEV_MODE: '1', CHAIN: 'off', DATA_DIR: dataDir, WORKER_THREAD: '1', MARKET_JOBS: '0' }, { dataDir }).market.workerThread).toBe(false);
-    expect(loadConfig({ DEV_MODE: '1', CHAIN: 'off', DATA_DIR: dataDir }, { dataDir }).market.workerThread).toBe(false);
+    // Unset: on where a second core can run the thread, off on one core; WORKER_THREAD=0 turns it off anywhere.
+    expect(loadConfig({ DEV_MODE: '1', CHAIN: 'off', DATA_DIR: dataDir }, { dataDir }).market.workerThread).toBe(os.availableParallelism() >= 2);
+    expect(loadConfig({ DEV_MODE: '1', CHAIN: 'off', DATA_DIR: dataDir, WORKER_THREAD: '0' }, { dataDir }).market.workerThread).toBe(false);
     const warnings: { msg: string; extra?: unknown }[] = [];
     const logs = { info: () => {}, warn: (msg: string, extra?: unknown) => void warnings.push({ msg, extra }) };
     const file = path.join(dataDir, 'thread-starts.log');

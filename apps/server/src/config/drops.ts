@@ -21,8 +21,9 @@ export interface DropsConfig {
   mintBatchSize: number;
   /**
    * How long past its due time the fulfilment of a paid drop order may wait while this process is
-   * admitting reservations (DROP_FULFIL_HOLD_MS, default 5000; 0 = never held): during a sale's
-   * flood the worker's fulfilment and minting leave the event loop and the write lock to the buyers.
+   * admitting reservations (DROP_FULFIL_HOLD_MS, default 15000; 0 = never held): during a sale's
+   * flood the worker's fulfilment and minting leave the event loop and the write lock to the buyers —
+   * for a whole sale that sells out within the 15 s, minting right after it.
    */
   fulfilHoldMs: number;
   /** Failed single mints after which a drop unit is refunded instead (DROP_MINT_MAX_FAILURES, default 5; one retry a minute). */
@@ -39,7 +40,7 @@ export const dropsEnv = {
   DROP_STOCK_CACHE_MS: intVar({ min: 0, max: 1000, default: 1000 }),
   MINT_BATCH_SIZE: intVar({ min: 1, max: 200, default: 50 }),
   DROP_MINT_MAX_FAILURES: intVar({ min: 1, default: 5 }),
-  DROP_FULFIL_HOLD_MS: intVar({ min: 0, max: 60_000, default: 5000 }),
+  DROP_FULFIL_HOLD_MS: intVar({ min: 0, max: 60_000, default: 15_000 }),
 };
 
 export function loadDropsConfig(raw: NodeJS.ProcessEnv): DropsConfig {

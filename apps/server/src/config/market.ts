@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 import type { WechatPayConfig } from '../providers/payment/wechat.ts';
 import { ConfigError, flagVar, intVar, need, oneOfVar, parseVars, strVar, urlVar } from './vars.ts';
@@ -40,9 +41,10 @@ export interface MarketConfig {
   /** Run the background jobs (settlement, expiry, reconciliation) in this process (MARKET_JOBS, default 1). */
   jobs: boolean;
   /**
-   * WORKER_THREAD (default 0): with MARKET_JOBS=1, this process's claim on the worker role runs in a
-   * worker thread of its own (worker-thread.ts) — its jobs, chain queue, indexer and mint worker off
-   * the event loop that answers requests, which then never takes the lease itself. False with MARKET_JOBS=0.
+   * WORKER_THREAD (unset: 1 on a machine of two cores or more, else 0): with MARKET_JOBS=1, this
+   * process's claim on the worker role runs in a worker thread of its own (worker-thread.ts) — its jobs,
+   * chain queue, indexer and mint worker off the event loop that answers requests, which then never
+   * takes the lease itself. False with MARKET_JOBS=0.
    */
   workerThread: boolean;
   /** Job loop period (MARKET_JOB_INTERVAL_MS, default 100). */
@@ -86,7 +88,7 @@ export const marketEnv = {
   MAX_CANCELLED_ORDERS_PER_DAY: intVar({ min: 0, default: 5 }),
   BID_MAX_DAYS: intVar({ min: 1, default: 30 }),
   MARKET_JOBS: flagVar({ default: true }),
-  WORKER_THREAD: flagVar({ default: false }),
+  WORKER_THREAD: flagVar(),
   MARKET_JOB_INTERVAL_MS: intVar({ min: 10, default: 100 }),
   WORKER_LEASE_MS: intVar({ min: 1000, max: 600_000, default: 6000 }),
   MARKET_JOBS_IN_FLIGHT: intVar({ min: 1, default: 3000 }),
@@ -146,7 +148,7 @@ export function loadMarketConfig(raw: NodeJS.ProcessEnv, devMode = false): Marke
     maxCancelledOrdersPerDay: env.MAX_CANCELLED_ORDERS_PER_DAY,
     bidMaxDays: env.BID_MAX_DAYS,
     jobs: env.MARKET_JOBS,
-    workerThread: env.WORKER_THREAD && env.MARKET_JOBS,
+    workerThread: env.MARKET_JOBS && (env.WORKER_THREAD ?? os.availableParallelism() >= 2),
     jobIntervalMs: env.MARKET_JOB_INTERVAL_MS,
     workerLeaseMs: env.WORKER_LEASE_MS,
     jobsInFlight: env.MARKET_JOBS_IN_FLIGHT,
