@@ -4,7 +4,8 @@ import { createOrderFor, expectLedgerBalanced, listForSale, makeGoods, makeRelea
 import { buy, makeDrop, makeDropApp } from './drops-helpers.ts';
 import { writePayBatch, writePayBatchCall, writePayBatchIn, type BalancePayment, type PayOutcome } from '../src/modules/payments/pay-batch.ts';
 import { Account, balanceOf } from '../src/modules/ledger/ledger.ts';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
+import type { Database } from '../src/db/schema.ts';
 
 /**
  * The group commit of payments from balance (payments/pay-batch.ts) on a real database: one batch
@@ -119,6 +120,38 @@ async function snapshot(w: World) {
   };
 }
 
+/**
+ * PostgreSQL, on one connection in a transaction that is rolled back: `prepare` (given that connection,
+ * a context on it, and the columns to copy the batch's `rich` order by), then the world's batch through
+ * the function; its outcomes and how many order rows it read (pg_stat_xact_user_tables).
+ */
+async function orderRowsRead(
+  w: World,
+  notCopied: string[],
+  prepare: (trx: Transaction<Database>, onTrx: typeof t.ctx, copy: { orderNo: string; columns: RawBuilder<unknown> }) => Promise<void>,
+): Promise<{ out: PayOutcome[]; fetched: number }> {
+  const orderNo = [...w.orderRole].find(([, r]) => r === 'rich')![0];
+  const cols = (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'orders' order by ordinal_position`.execute(t.ctx.db.kysely)).rows
+    .map((r) => r.c)
+    .filter((c) => !notCopied.includes(c));
+  const columns = sql.raw(cols.map((c) => `"${c}"`).join(', '));
+  const rolledBack = new Error('rolled back');
+  let fetched = -1;
+  let out: PayOutcome[] = [];
+  await t.ctx.db.kysely.transaction().execute(async (trx) => {
+    const onTrx = { ...t.ctx, db: { ...t.ctx.db, kysely: trx } } as typeof t.ctx;
+    await prepare(trx, onTrx, { orderNo, columns });
+    const read = async () => Number((await sql<{ n: string }>`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n from pg_stat_xact_user_tables where relname = 'orders'`.execute(trx)).rows[0]!.n);
+    const before = await read();
+    out = await writePayBatchCall(onTrx, w.batch);
+    fetched = (await read()) - before;
+    throw rolledBack;
+  }).catch((err) => {
+    if (err !== rolledBack) throw err;
+  });
+  return { out, fetched };
+}
+
 async function escrow() {
   return balanceOf(t.ctx.db.kysely, Account.escrow);
 }
@@ -162,28 +195,13 @@ describe(`balance payments in one batch (${dbKind})`, () => {
     // A new site's first drop: a connection's first calls see a small `orders`, and from its sixth call
     // PL/pgSQL keeps the generic plan made then (for a table of a few pages: read it whole) until an
     // analyse replaces it, which autovacuum does not do within the sale's seconds. Here, on one
-    // connection in a transaction that is rolled back: eight calls while the table is small, 3,000
-    // orders more (not analysed), then a batch whose orders must be found by their order numbers.
+    // connection: eight calls while the table is small, 3,000 orders more (not analysed), then the batch.
     const w = await world();
-    const rich = [...w.orderRole].find(([, r]) => r === 'rich')![0];
-    const cols = (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'orders' and column_name not in ('id', 'order_no') order by ordinal_position`.execute(t.ctx.db.kysely)).rows.map((r) => r.c);
-    const list = sql.raw(cols.map((c) => `"${c}"`).join(', '));
-    const rolledBack = new Error('rolled back');
-    let fetched = -1;
-    let out: PayOutcome[] = [];
-    await t.ctx.db.kysely.transaction().execute(async (trx) => {
-      const onTrx = { ...t.ctx, db: { ...t.ctx.db, kysely: trx } } as typeof t.ctx;
+    const { out, fetched } = await orderRowsRead(w, ['id', 'order_no'], async (trx, onTrx, copy) => {
       for (let i = 0; i < 8; i++) {
         expect(await writePayBatchCall(onTrx, [{ orderNo: `NONE${i}`, kind: 'drop', userId: w.users.rich!.userId, priceFen: 1000 }])).toEqual(['notPayable']);
       }
-      await sql`insert into orders (order_no, ${list}) select 'GROW' || g || ${rich}, ${list} from orders, generate_series(1, 3000) g where order_no = ${rich}`.execute(trx);
-      const read = async () => Number((await sql<{ n: string }>`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n from pg_stat_xact_user_tables where relname = 'orders'`.execute(trx)).rows[0]!.n);
-      const before = await read();
-      out = await writePayBatchCall(onTrx, w.batch);
-      fetched = (await read()) - before;
-      throw rolledBack;
-    }).catch((err) => {
-      if (err !== rolledBack) throw err;
+      await sql`insert into orders (order_no, ${copy.columns}) select 'GROW' || g || ${copy.orderNo}, ${copy.columns} from orders, generate_series(1, 3000) g where order_no = ${copy.orderNo}`.execute(trx);
     });
     expect(out).toEqual(expected);
     expect(fetched).toBeGreaterThan(0);
@@ -204,26 +222,14 @@ describe(`balance payments in one batch (${dbKind})`, () => {
   });
 
   it.skipIf(dbKind !== 'postgres')('PostgreSQL: the function finds its orders by order number even when the statistics say no order is created', async () => {
-    // A drop's first seconds: thousands of `created` orders that autovacuum has not analysed yet. Here,
-    // in one transaction that is rolled back: 3,000 orders analysed as `completed`, then made `created`.
-    // Reading them all (0036's plan under such statistics) would fetch ≥ 3,000 order rows.
+    // A drop's first seconds: thousands of `created` orders that autovacuum has not analysed yet. Here:
+    // 3,000 orders analysed as `completed`, then made `created`. Reading them all (0036's plan under such
+    // statistics) would fetch ≥ 3,000 order rows.
     const w = await world();
-    const rich = [...w.orderRole].find(([, r]) => r === 'rich')![0];
-    const cols = (await sql<{ c: string }>`select column_name as c from information_schema.columns where table_schema = current_schema() and table_name = 'orders' and column_name not in ('id', 'order_no', 'status') order by ordinal_position`.execute(t.ctx.db.kysely)).rows.map((r) => r.c);
-    const list = sql.raw(cols.map((c) => `"${c}"`).join(', '));
-    const rolledBack = new Error('rolled back');
-    let fetched = -1;
-    let out: PayOutcome[] = [];
-    await t.ctx.db.kysely.transaction().execute(async (trx) => {
-      await sql`insert into orders (order_no, status, ${list}) select 'PLAN' || g || ${rich}, 'completed', ${list} from orders, generate_series(1, 3000) g where order_no = ${rich}`.execute(trx);
+    const { out, fetched } = await orderRowsRead(w, ['id', 'order_no', 'status'], async (trx, _onTrx, copy) => {
+      await sql`insert into orders (order_no, status, ${copy.columns}) select 'PLAN' || g || ${copy.orderNo}, 'completed', ${copy.columns} from orders, generate_series(1, 3000) g where order_no = ${copy.orderNo}`.execute(trx);
       await sql`analyze orders`.execute(trx);
       await sql`update orders set status = 'created' where order_no like 'PLAN%'`.execute(trx);
-      const before = Number((await sql<{ n: string }>`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n from pg_stat_xact_user_tables where relname = 'orders'`.execute(trx)).rows[0]!.n);
-      out = await writePayBatchCall({ ...t.ctx, db: { ...t.ctx.db, kysely: trx } } as typeof t.ctx, w.batch);
-      fetched = Number((await sql<{ n: string }>`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n from pg_stat_xact_user_tables where relname = 'orders'`.execute(trx)).rows[0]!.n) - before;
-      throw rolledBack;
-    }).catch((err) => {
-      if (err !== rolledBack) throw err;
     });
     expect(out).toEqual(expected);
     expect(fetched).toBeGreaterThan(0);
