@@ -31,8 +31,10 @@ describe.skipIf(!!process.env.TEST_PG_URL)('WORKER_THREAD=1: the worker role in 
   let tool: App;
   const env = { DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', DEMO_DATA: '0', SERVE_WEB: '0', DATA_DIR: dataDir, PAYMENT_SANDBOX_SECRET: 'test-sandbox-secret', LOG_LEVEL: 'info', CHAIN_RECEIPT_INTERVAL_MS: '100' };
 
-  beforeAll(async () => {
+  /** Starts the server; its output so far on failure. A port taken meanwhile (another test's node) starts it again on new ports. */
+  async function start(attempt = 1): Promise<void> {
     [port, rpcPort] = [await freePort(), await freePort()];
+    out = '';
     child = spawn(process.execPath, ['--import', 'tsx', path.join(serverDir, 'src/main.ts')], {
       cwd: serverDir,
       env: { ...process.env, ...env, WORKER_THREAD: '1', PORT: String(port), HOST: '127.0.0.1', CHAIN_NODE_RPC_PORT: String(rpcPort), CHAIN_NODE_P2P_PORT: String(await freePort()) },
@@ -41,10 +43,23 @@ describe.skipIf(!!process.env.TEST_PG_URL)('WORKER_THREAD=1: the worker role in 
     child.stdout!.on('data', (b: Buffer) => (out += b.toString('utf8')));
     child.stderr!.on('data', (b: Buffer) => (out += b.toString('utf8')));
     exit = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-    await waitFor(async () => /worker thread ready/.test(out), 120_000, 'the worker thread');
+    const exited = () => child.exitCode !== null || child.signalCode !== null;
+    try {
+      await waitFor(async () => /worker thread ready/.test(out) || (exited() && 'exited'), 150_000, 'the worker thread');
+    } catch (err) {
+      if (!exited()) child.kill('SIGKILL');
+      throw new Error(`${(err as Error).message}; the server's output:\n${out.slice(-4000)}`, { cause: err });
+    }
+    if (!exited()) return;
+    if (attempt < 3 && /EADDRINUSE|address already in use/i.test(out)) return start(attempt + 1);
+    throw new Error(`the server exited (${child.exitCode ?? child.signalCode}) before its worker thread was ready:\n${out.slice(-4000)}`);
+  }
+
+  beforeAll(async () => {
+    await start();
     // Beside the server, the test's own view of the database (no chain, never the lease).
     tool = await buildApp(loadConfig({ ...env, CHAIN: 'off', MARKET_JOBS: '0' }, { dataDir, serveWeb: false }), { logger: false });
-  }, 150_000);
+  }, 200_000);
 
   afterAll(async () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
