@@ -59,7 +59,11 @@ export interface MarketConfig {
   jobsInFlight: number;
   /** Fallback re-check of a settlement waiting for its chain transaction (SETTLE_CHECK_MS, default 5000). */
   settleCheckMs: number;
-  /** Fills per Exchange.executeOrders settlement transaction at most (MARKET_SETTLE_BATCH, default 30). */
+  /**
+   * Fills per Exchange.executeOrders settlement transaction at most (MARKET_SETTLE_BATCH, default 60): the
+   * node packs about one of the operator's transactions per block, so settlement's rate follows the fills per
+   * transaction (bench/RESULTS.md, "the worker thread by default").
+   */
   settleBatch: number;
   payment: {
     /** The sandbox provider (PAYMENT_SANDBOX, default 1 with DEV_MODE=1 and no real provider): a cashier page and HMAC-signed notifies. */
@@ -93,7 +97,7 @@ export const marketEnv = {
   WORKER_LEASE_MS: intVar({ min: 1000, max: 600_000, default: 6000 }),
   MARKET_JOBS_IN_FLIGHT: intVar({ min: 1, default: 3000 }),
   SETTLE_CHECK_MS: intVar({ min: 100, default: 5000 }),
-  MARKET_SETTLE_BATCH: intVar({ min: 1, max: 60, default: 30 }),
+  MARKET_SETTLE_BATCH: intVar({ min: 1, max: 60, default: 60 }),
   PAYMENT_SANDBOX: flagVar(),
   PAYMENT_SANDBOX_SECRET: strVar(),
   PAYMENT_NOTIFY_BASE_URL: urlVar(httpUrl),
