@@ -175,12 +175,14 @@ function startServer(name: string, extra: Record<string, string>): ChildProcess 
 let stopping = false;
 /** The CPU sampler's roles by root pid (a server's embedded chain node is its child); this process is "bench". */
 const cpuRoles: Record<string, number[]> = { bench: [process.pid] };
-async function healthy(base: string, wantChain: boolean, child: ChildProcess) {
+
+/** Waits for the server's /healthz (with its chain `ok` when wantChain); its `data`. */
+async function healthy(base: string, wantChain: boolean, child: ChildProcess): Promise<{ chain?: string; worker?: string }> {
   const end = Date.now() + 240_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server at ${base} exited (${child.exitCode ?? child.signalCode})`);
-    const ok = await fetch(`${base}/healthz`).then(async (r) => r.status === 200 && (!wantChain || ((await r.json()) as { data?: { chain?: string } }).data?.chain === 'ok'), () => false);
-    if (ok) return;
+    const data = await fetch(`${base}/healthz`).then(async (r) => (r.status === 200 ? (((await r.json()) as { data?: { chain?: string; worker?: string } }).data ?? {}) : undefined), () => undefined);
+    if (data && (!wantChain || data.chain === 'ok')) return data;
     if (Date.now() > end) throw new Error(`timed out waiting for ${base}/healthz`);
     await sleep(250);
   }
@@ -199,9 +201,8 @@ try {
     CHAIN_RECEIPT_INTERVAL_MS: env.CHAIN_RECEIPT_INTERVAL_MS ?? '200',
     ...(env.CHAIN_BLOCK_INTERVAL_MS ? { CHAIN_BLOCK_INTERVAL_MS: env.CHAIN_BLOCK_INTERVAL_MS } : {}),
   });
-  await healthy(baseA, true, serverA);
-  const workerA = (((await (await fetch(`${baseA}/healthz`)).json()) as { data?: { worker?: string } }).data?.worker ?? '?');
-  log(`server A (jobs, embedded chain, mint job; worker: ${workerA === 'thread' ? 'in a thread of its own' : 'on the request thread'}) up in ${((Date.now() - tStartA) / 1000).toFixed(1)} s`);
+  const healthA = await healthy(baseA, true, serverA);
+  log(`server A (jobs, embedded chain, mint job; worker: ${healthA.worker === 'thread' ? 'in a thread of its own' : 'on the request thread'}) up in ${((Date.now() - tStartA) / 1000).toFixed(1)} s`);
 
   // This process opens the same database with the server's own code (no chain, no jobs): seeding,
   // sampling and verification.
