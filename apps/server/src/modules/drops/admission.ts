@@ -85,7 +85,7 @@ export async function admitted<T>(ctx: AppContext, projectId: number, fn: () => 
 }
 
 /** How long after the last admitted reservation this process still counts as selling (reservationsFlowing). */
-export const SELLING_QUIET_MS = 200;
+export const SELLING_QUIET_MS = 1000;
 
 /**
  * Whether this process admitted a reservation within the last SELLING_QUIET_MS: a sale's flood is
