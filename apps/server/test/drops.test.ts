@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { expireDueOrders } from '../src/modules/orders/close-order.ts';
 import { forgetDropReleases } from '../src/modules/drops/release.ts';
-import { dropStockSnapshot, noteStock, stockOf } from '../src/modules/drops/stock.ts';
+import { dropStockSnapshot, noteStock, SOLD_OUT_RECHECK_MS, stockOf } from '../src/modules/drops/stock.ts';
 import { mintPendingGoods } from '../src/modules/drops/mint-batches.ts';
 import { admitted } from '../src/modules/drops/admission.ts';
 import { API, call, type TestApp } from './helpers.ts';
@@ -337,6 +338,39 @@ describe('nowStint and the busy answers', () => {
       app.cacheClock.advance(1);
       await stockOf(app.ctx, projectId); // stale: answered at once, reloaded in the background
       await expect.poll(async () => (await stockOf(app.ctx, projectId))!.taken, { timeout: 15_000 }).toBe(before.taken + 7);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a sold-out snapshot is read again after SOLD_OUT_RECHECK_MS: a unit given back elsewhere is for sale within it, not after DROP_STOCK_CACHE_MS', async () => {
+    const app = await makeDropApp({ DROP_STOCK_CACHE_MS: '1000' });
+    try {
+      app.cacheClock.freeze();
+      const { projectId } = await makeDrop(app, { supply: 3, perIdentityLimit: 5, maxPerOrder: 5 });
+      expect((await buy(app, await makeTrader(app), projectId, 3)).status).toBe('000000');
+      const late = await makeTrader(app);
+      expect(await buy(app, late, projectId, 1, { lang: 'zh' })).toMatchObject({ status: '1022', message: '已售罄' });
+      // Another process (or this one's worker thread) gives a unit back: a direct update, not this snapshot's adjustment.
+      await app.ctx.db.kysely.updateTable('drop_stock').set({ taken: sql`taken - 1` }).where('project_id', '=', projectId).execute();
+      app.cacheClock.advance(SOLD_OUT_RECHECK_MS);
+      expect((await buy(app, late, projectId, 1)).status).toBe('1022'); // still fresh at exactly its lifetime
+      app.cacheClock.advance(1);
+      await stockOf(app.ctx, projectId); // stale: answered at once, reloaded in the background
+      await expect.poll(async () => (await stockOf(app.ctx, projectId))!.taken, { timeout: 15_000 }).toBe(2);
+      expect((await buy(app, late, projectId, 1)).status).toBe('000000'); // 899 ms before a 1 s snapshot would have been read again
+      // While units are left the snapshot keeps its full lifetime.
+      expect((await stockOf(app.ctx, projectId))!.taken).toBe(3); // sold out again (adjusted by the buy)
+      await app.ctx.db.kysely.updateTable('drop_stock').set({ taken: sql`taken - 2` }).where('project_id', '=', projectId).execute();
+      app.cacheClock.advance(SOLD_OUT_RECHECK_MS + 1);
+      await stockOf(app.ctx, projectId);
+      await expect.poll(async () => (await stockOf(app.ctx, projectId))!.taken, { timeout: 15_000 }).toBe(1);
+      await app.ctx.db.kysely.updateTable('drop_stock').set({ taken: sql`taken + 1` }).where('project_id', '=', projectId).execute();
+      app.cacheClock.advance(SOLD_OUT_RECHECK_MS + 1);
+      expect((await stockOf(app.ctx, projectId))!.taken).toBe(1);
+      app.cacheClock.advance(1000 - SOLD_OUT_RECHECK_MS);
+      await stockOf(app.ctx, projectId);
+      await expect.poll(async () => (await stockOf(app.ctx, projectId))!.taken, { timeout: 15_000 }).toBe(2);
     } finally {
       await app.close();
     }

@@ -19,8 +19,9 @@ import type { Q } from '../../db/tx.ts';
  * never deadlock on it, and the row is held only for the rest of a short transaction.
  *
  * Reads for display and the sold-out fast path come from an in-memory snapshot at most
- * DROP_STOCK_CACHE_MS (≤ 1 s) old on the cache clock (ctx.monotonicNow), refreshed in the background;
- * this process's own reservations and releases adjust it at once.
+ * DROP_STOCK_CACHE_MS (≤ 1 s) old on the cache clock (ctx.monotonicNow) — ≤ SOLD_OUT_RECHECK_MS
+ * once it says sold out — refreshed in the background; this process's own reservations and releases
+ * adjust it at once.
  */
 export interface StockSnapshot {
   supply: number;
@@ -71,11 +72,22 @@ async function load(ctx: AppContext, projectId: number): Promise<StockSnapshot |
   return { supply: Number(row.supply) - v, taken: Number(row.taken) - v, paid: Number(row.paid) - v };
 }
 
-/** The stock of a release, at most DROP_STOCK_CACHE_MS old (undefined for an unknown release). */
+/**
+ * How old a snapshot that says "sold out" may be, at most (DROP_STOCK_CACHE_MS when shorter). Units
+ * come back after the sell-out — a buyer cancels, an unpaid order expires (in another process, or in
+ * this process's worker thread, neither of which adjusts this snapshot) — and until the snapshot is
+ * read again every attempt is refused 1022 although a unit is for sale. Read ten times a second at
+ * most while a release is sold out (one row by its key, however many attempts: one load at a time).
+ */
+export const SOLD_OUT_RECHECK_MS = 100;
+
+/** The stock of a release, at most DROP_STOCK_CACHE_MS old, at most SOLD_OUT_RECHECK_MS when sold out (undefined for an unknown release). */
 export async function stockOf(ctx: AppContext, projectId: number): Promise<StockSnapshot | undefined> {
   const cache = cacheOf(ctx);
   let e = cache.get(projectId);
-  const fresh = e?.value && ctx.monotonicNow() - e.loadedAt <= ctx.config.drops.stockCacheMs;
+  const v = e?.value;
+  const maxAge = v && v.taken >= v.supply ? Math.min(SOLD_OUT_RECHECK_MS, ctx.config.drops.stockCacheMs) : ctx.config.drops.stockCacheMs;
+  const fresh = v && ctx.monotonicNow() - e!.loadedAt <= maxAge;
   if (e && fresh) return e.value;
   if (!e) cache.set(projectId, (e = { loadedAt: -Infinity }));
   const loading = startLoad(ctx, projectId, e);
