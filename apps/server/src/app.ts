@@ -15,7 +15,7 @@ import { body, langOf } from './http/envelope.ts';
 import { chainHealth } from './chain/chain-health.ts';
 import { installSecurityHeaders } from './http/security.ts';
 import { formatMessage } from '@cfx/contract/messages.ts';
-import { accountRoutes } from './modules/accounts/index.ts';
+import { accountRoutes, flushSessionTouches } from './modules/accounts/index.ts';
 import { captchaRoutes } from './modules/captcha/index.ts';
 import { devRoutes } from './modules/dev/index.ts';
 import { mediaRoutes } from './modules/media/index.ts';
@@ -176,6 +176,8 @@ export async function buildApp(
     (msg, extra) => app.log.warn(extra ?? {}, msg),
   );
   app.addHook('onClose', async () => notifier.stop());
+  // The sessions' activity recorded in memory is written before the database closes.
+  app.addHook('onClose', async () => flushSessionTouches(ctx).catch(() => undefined));
   // Orders and the market joined to the modules above them (drops, payments, shift).
   joinOrders(ctx);
   // Every job and sweep is attached to ctx.jobs here, in this order (the sweeps run in it):

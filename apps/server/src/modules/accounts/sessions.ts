@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { SessionItem } from '@cfx/contract/account-security.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
-import { inTx } from '../../db/tx.ts';
+import { inTx, rowParts } from '../../db/tx.ts';
 import { ChangeCache } from '../../db/change-feed.ts';
 import { ApiError } from '../../http/envelope.ts';
 import { randomToken, sha256 } from '../../util/crypto.ts';
@@ -40,34 +40,21 @@ export async function createSession(ctx: AppContext, userId: number, meta?: Clie
 }
 
 /** Compiled once per database (placeholders only); run with fresh parameters on every request. */
-const compiled = new WeakMap<
-  object,
-  { profile: CompiledQuery<SessionProfileRow>; touch: CompiledQuery<unknown> }
->();
-function queries(ctx: AppContext) {
-  let q = compiled.get(ctx.db);
+const profiles = new WeakMap<object, CompiledQuery<SessionProfileRow>>();
+function profileQuery(ctx: AppContext): CompiledQuery<SessionProfileRow> {
+  let q = profiles.get(ctx.db);
   if (!q) {
-    const k = ctx.db.kysely;
-    q = {
-      profile: k
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .innerJoin('profpics', 'profpics.id', 'users.profpic_id')
-        .select(['users.nickname', 'users.is_realname', 'users.wallet_address', 'users.mobile', 'users.is_creator', 'users.account_id', 'profpics.url', 'sessions.last_seen_at'])
-        .where('sessions.token_hash', '=', '')
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>', 0)
-        .where('users.frozen_at', 'is', null)
-        .compile(),
-      // Parameters: the new time, the token hash, the time before which last_seen_at is stale.
-      touch: k
-        .updateTable('sessions')
-        .set({ last_seen_at: 0 })
-        .where('token_hash', '=', '')
-        .where((e) => e.or([e('last_seen_at', 'is', null), e('last_seen_at', '<', 0)]))
-        .compile(),
-    };
-    compiled.set(ctx.db, q);
+    q = ctx.db.kysely
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .innerJoin('profpics', 'profpics.id', 'users.profpic_id')
+      .select(['users.nickname', 'users.is_realname', 'users.wallet_address', 'users.mobile', 'users.is_creator', 'users.account_id', 'profpics.url', 'sessions.last_seen_at'])
+      .where('sessions.token_hash', '=', '')
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', 0)
+      .where('users.frozen_at', 'is', null)
+      .compile();
+    profiles.set(ctx.db, q);
   }
   return q;
 }
@@ -83,12 +70,77 @@ export interface SessionProfileRow {
   last_seen_at: number | null;
 }
 
-/** Records activity of a session at most once a minute; never fails the request it rides on. */
-async function touchSession(ctx: AppContext, hash: string, lastSeen: number | null, cached?: SessionEntry) {
+/** How long a recorded activity waits in memory before it is written (flushSessionTouches). */
+export const TOUCH_FLUSH_MS = 5_000;
+/** Sessions per UPDATE of a flush. */
+const TOUCH_CHUNK = 200;
+
+interface Touches {
+  /** token hash → the time of its activity, not written yet. */
+  pending: Map<string, number>;
+  timer?: NodeJS.Timeout;
+  flushing?: Promise<void>;
+}
+const touchQueues = new WeakMap<object, Touches>();
+function touchesOf(ctx: AppContext): Touches {
+  let t = touchQueues.get(ctx.db);
+  if (!t) touchQueues.set(ctx.db, (t = { pending: new Map() }));
+  return t;
+}
+
+/**
+ * Records activity of a session at most once a minute, in memory: the writes of a TOUCH_FLUSH_MS
+ * stretch go out together (flushSessionTouches), ≤ 200 sessions per UPDATE. Each was a write of its
+ * own — on SQLite an autocommit, at the first call of every buyer of a drop whose page had waited over
+ * a minute for the sale (bench/drop.ts seeds such sessions), and on PostgreSQL an UPDATE in the session
+ * lookup. A crash loses at most the last seconds of "last seen".
+ */
+function touchSession(ctx: AppContext, hash: string, lastSeen: number | null, cached?: SessionEntry) {
   const now = ctx.now();
   if (lastSeen !== null && now - Number(lastSeen) < LAST_SEEN_EVERY_MS) return;
   if (cached) cached.lastSeenAt = now;
-  await ctx.db.run(queries(ctx).touch, [now, hash, now - LAST_SEEN_EVERY_MS]).catch(() => undefined);
+  const t = touchesOf(ctx);
+  t.pending.set(hash, now);
+  if (!t.timer) {
+    t.timer = setTimeout(() => void flushSessionTouches(ctx).catch(() => undefined), TOUCH_FLUSH_MS);
+    t.timer.unref();
+  }
+}
+
+/**
+ * Writes the recorded activity now (the timer's flush; the app's close; tests). What a failed write
+ * held is dropped (it is only "last seen"); the timer and the close ignore the error, a test sees it.
+ */
+export async function flushSessionTouches(ctx: AppContext): Promise<void> {
+  const t = touchQueues.get(ctx.db);
+  if (!t) return;
+  clearTimeout(t.timer);
+  t.timer = undefined;
+  while (t.flushing) await t.flushing;
+  if (!t.pending.size) return;
+  const rows = [...t.pending];
+  t.pending.clear();
+  t.flushing = (async () => {
+    for (const part of rowParts(ctx, rows, TOUCH_CHUNK)) {
+      const at = sql.join(part.map(([hash, time]) => sql`when ${hash} then ${time}`), sql` `);
+      await ctx.db.kysely
+        .updateTable('sessions')
+        .set({ last_seen_at: sql<number>`cast(case token_hash ${at} end as bigint)` })
+        .where('token_hash', 'in', part.map(([hash]) => hash))
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+  })();
+  try {
+    await t.flushing;
+  } finally {
+    t.flushing = undefined;
+  }
+}
+
+/** A session's activity recorded by this process and not written yet (listSessions shows it). */
+function pendingTouch(ctx: AppContext, hash: string): number | undefined {
+  return touchQueues.get(ctx.db)?.pending.get(hash);
 }
 
 interface SessionEntry {
@@ -113,35 +165,30 @@ function sessionCache(ctx: AppContext): ChangeCache<string, SessionEntry> {
   return c;
 }
 
-/** A live session's row as a lookup returns it; `touched`: the same statement recorded its activity (PostgreSQL). */
+/** A live session's row as a lookup returns it. */
 export interface SessionRow {
   user_id: number;
   last_seen_at: number | null;
   expires_at: number;
-  touched?: boolean | number;
 }
 
 /**
  * The SQL of a session lookup by token hash, with `extra` columns and joins of the caller's (the
  * trading gate reads its row in the same statement: kyc/require-trader.ts). Only live sessions of
  * users not frozen (freezing also revokes them; this closes the race with a login in flight).
- * Parameters: the token hash, now, and on PostgreSQL the time before which last_seen_at is stale:
- * there the statement also records the activity when it is due (a CTE UPDATE, `touched` says so) —
- * one round trip for a session this process has not seen yet instead of two. SQLite runs the touch
- * as its own statement.
+ * Parameters: the token hash, now. A read only: the activity it finds due is recorded in memory and
+ * written later with others (touchSession).
  */
 export function sessionLookupSql(dialect: 'sqlite' | 'postgres', extra: { select: string; join: string } = { select: '', join: '' }): string {
-  const pg = dialect === 'postgres';
-  const [hash, now] = pg ? ['$1', '$2'] : ['?', '?'];
-  // The main query reads the snapshot from before the CTE's UPDATE: last_seen_at as it was.
-  return `${pg ? `with t as (update sessions set last_seen_at = $2 where token_hash = $1 and revoked_at is null and expires_at > $2 and (last_seen_at is null or last_seen_at < $3) returning 1) ` : ''}select sessions.user_id, sessions.last_seen_at, sessions.expires_at${extra.select}${pg ? ', exists (select 1 from t) as touched' : ''}
+  const [hash, now] = dialect === 'postgres' ? ['$1', '$2'] : ['?', '?'];
+  return `select sessions.user_id, sessions.last_seen_at, sessions.expires_at${extra.select}
     from sessions inner join users on users.id = sessions.user_id${extra.join}
     where sessions.token_hash = ${hash} and sessions.revoked_at is null and sessions.expires_at > ${now} and users.frozen_at is null`;
 }
 
-/** Runs a session lookup's SQL (sessionLookupSql) with its parameters for this database. */
+/** Runs a session lookup's SQL (sessionLookupSql) with its parameters. */
 export async function runSessionLookup<R extends SessionRow>(ctx: AppContext, query: CompiledQuery<R>, hash: string, now: number): Promise<R | undefined> {
-  const [row] = await ctx.db.run(query, ctx.db.dialect === 'postgres' ? [hash, now, now - LAST_SEEN_EVERY_MS] : [hash, now]);
+  const [row] = await ctx.db.run(query, [hash, now]);
   return row;
 }
 
@@ -166,23 +213,23 @@ export async function findSessionUser(
   const now = ctx.now();
   const hit = cache.get(hash);
   if (hit && hit.expiresAt > now) {
-    await touchSession(ctx, hash, hit.lastSeenAt, hit);
+    touchSession(ctx, hash, hit.lastSeenAt, hit);
     return hit.userId;
   }
   const gen = cache.generation();
   const row = await load(ctx, hash, now);
   if (!row) return undefined;
-  const entry: SessionEntry = { userId: Number(row.user_id), lastSeenAt: row.touched ? now : row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) };
+  const entry: SessionEntry = { userId: Number(row.user_id), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) };
   cache.set(hash, entry, gen);
-  await touchSession(ctx, hash, entry.lastSeenAt, entry);
+  touchSession(ctx, hash, entry.lastSeenAt, entry);
   return entry.userId;
 }
 
 /** The profile of a token's user in one query (the hot path of every page load). */
 export async function findSessionProfile(ctx: AppContext, token: string): Promise<SessionProfileRow | undefined> {
   const hash = sha256(token);
-  const [row] = await ctx.db.run(queries(ctx).profile, [hash, ctx.now()]);
-  if (row) await touchSession(ctx, hash, row.last_seen_at);
+  const [row] = await ctx.db.run(profileQuery(ctx), [hash, ctx.now()]);
+  if (row) touchSession(ctx, hash, row.last_seen_at);
   return row;
 }
 
@@ -227,7 +274,7 @@ export async function listSessions(ctx: AppContext, userId: number, token: strin
       device: deviceSummary(r.user_agent),
       ip: maskIp(r.ip),
       createdAt: Number(r.created_at),
-      lastSeenAt: Number(r.last_seen_at ?? r.created_at),
+      lastSeenAt: Math.max(Number(r.last_seen_at ?? r.created_at), pendingTouch(ctx, r.token_hash) ?? 0),
       expiresAt: Number(r.expires_at),
     }))
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt || b.createdAt - a.createdAt);
