@@ -4,6 +4,7 @@ import { LOTTERY_DRAW_ALGORITHM } from '@cfx/protocol/lottery-draw.ts';
 import type { AppContext } from '../../context.ts';
 import { inTx, type Q } from '../../db/tx.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { TimedCache } from '../../util/timed-cache.ts';
 import { invalidateProjectInfo } from '../catalog/index.ts';
 import { latestEpoch } from './lottery-beacon.ts';
 import { forgetDropReleases } from './release.ts';
@@ -69,23 +70,17 @@ export const QUOTA_SOURCE: Record<DropPhaseKind, QuotaSource> = {
 };
 
 const MAX_AGE_MS = 1000;
-const caches = new WeakMap<object, Map<number, { value: PhasePlan; at: number }>>();
+const caches = new WeakMap<object, TimedCache<number, PhasePlan>>();
 
-export async function phasePlan(ctx: AppContext, projectId: number): Promise<PhasePlan> {
-  let m = caches.get(ctx.db);
-  if (!m) caches.set(ctx.db, (m = new Map()));
-  const hit = m.get(projectId);
-  if (hit && ctx.monotonicNow() - hit.at <= MAX_AGE_MS) return hit.value;
-  const value = await loadPlan(ctx.db.kysely, projectId);
-  if (m.size > 10_000) m.clear();
-  m.set(projectId, { value, at: ctx.monotonicNow() });
-  return value;
+export function phasePlan(ctx: AppContext, projectId: number): Promise<PhasePlan> {
+  let c = caches.get(ctx.db);
+  if (!c) caches.set(ctx.db, (c = new TimedCache(MAX_AGE_MS, () => ctx.monotonicNow())));
+  return c.get(projectId, () => loadPlan(ctx.db.kysely, projectId));
 }
 
 /** Forget cached phases / lotteries (after a change: configuration, the draw). */
 export function forgetPhasePlans(ctx: AppContext, projectId?: number) {
-  if (projectId === undefined) caches.delete(ctx.db);
-  else caches.get(ctx.db)?.delete(projectId);
+  caches.get(ctx.db)?.forget(projectId);
 }
 
 export async function loadPlan(q: Q, projectId: number): Promise<PhasePlan> {

@@ -2,6 +2,7 @@ import { Status } from '@cfx/contract/envelope.ts';
 import type { ProjectStatus } from '@cfx/contract/catalog.ts';
 import type { AppContext } from '../../context.ts';
 import { ApiError } from '../../http/envelope.ts';
+import { TimedCache } from '../../util/timed-cache.ts';
 import { forgetDropSettings } from './settings.ts';
 
 /** What a drop needs of a release, kept in memory for up to a second of the cache clock (ctx.monotonicNow; releases change rarely; a sale start is read by server time). */
@@ -22,13 +23,15 @@ export interface DropRelease {
 }
 
 const MAX_AGE_MS = 1000;
-const caches = new WeakMap<object, Map<number, { value: DropRelease | null; at: number }>>();
+const caches = new WeakMap<object, TimedCache<number, DropRelease | null>>();
 
-export async function dropRelease(ctx: AppContext, projectId: number): Promise<DropRelease | null> {
-  let m = caches.get(ctx.db);
-  if (!m) caches.set(ctx.db, (m = new Map()));
-  const hit = m.get(projectId);
-  if (hit && ctx.monotonicNow() - hit.at <= MAX_AGE_MS) return hit.value;
+export function dropRelease(ctx: AppContext, projectId: number): Promise<DropRelease | null> {
+  let c = caches.get(ctx.db);
+  if (!c) caches.set(ctx.db, (c = new TimedCache(MAX_AGE_MS, () => ctx.monotonicNow())));
+  return c.get(projectId, () => loadRelease(ctx, projectId));
+}
+
+async function loadRelease(ctx: AppContext, projectId: number): Promise<DropRelease | null> {
   const r = await ctx.db.kysely
     .selectFrom('projects')
     .innerJoin('creators', 'creators.id', 'projects.creator_id')
@@ -52,14 +55,12 @@ export async function dropRelease(ctx: AppContext, projectId: number): Promise<D
         creatorNickname: r.nickname,
       }
     : null;
-  if (m.size > 10_000) m.clear();
-  m.set(projectId, { value, at: ctx.monotonicNow() });
   return value;
 }
 
 /** Forget cached releases (a test or the dev route changed one). */
 export function forgetDropReleases(ctx: AppContext) {
-  caches.delete(ctx.db);
+  caches.get(ctx.db)?.forget();
   forgetDropSettings(ctx);
 }
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
+import { TimedCache } from '../../util/timed-cache.ts';
 
 /**
  * A release's primary-sale settings: its `drop_config` row, else the defaults of config/drops.ts.
@@ -17,26 +18,19 @@ export interface DropSettings {
  * forgetDropReleases — the console's release edit, a new release), another process's show within a
  * second. A read inside a transaction (`q` given) always goes to the database.
  */
-export async function dropSettings(ctx: AppContext, projectId: number, q?: Q): Promise<DropSettings> {
+export function dropSettings(ctx: AppContext, projectId: number, q?: Q): Promise<DropSettings> {
   if (q) return loadSettings(ctx, projectId, q);
-  let m = caches.get(ctx.db);
-  if (!m) caches.set(ctx.db, (m = new Map()));
-  const hit = m.get(projectId);
-  if (hit && ctx.monotonicNow() - hit.at <= MAX_AGE_MS) return hit.value;
-  const at = ctx.monotonicNow();
-  const value = await loadSettings(ctx, projectId, ctx.db.kysely);
-  if (m.size > 10_000) m.clear();
-  m.set(projectId, { value, at });
-  return value;
+  let c = caches.get(ctx.db);
+  if (!c) caches.set(ctx.db, (c = new TimedCache(MAX_AGE_MS, () => ctx.monotonicNow())));
+  return c.get(projectId, () => loadSettings(ctx, projectId, ctx.db.kysely));
 }
 
 const MAX_AGE_MS = 1000;
-const caches = new WeakMap<object, Map<number, { value: DropSettings; at: number }>>();
+const caches = new WeakMap<object, TimedCache<number, DropSettings>>();
 
 /** Forget cached settings (of one release, or all: a release was created or edited in this process). */
 export function forgetDropSettings(ctx: AppContext, projectId?: number) {
-  if (projectId === undefined) caches.delete(ctx.db);
-  else caches.get(ctx.db)?.delete(projectId);
+  caches.get(ctx.db)?.forget(projectId);
 }
 
 async function loadSettings(ctx: AppContext, projectId: number, q: Q): Promise<DropSettings> {
