@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { createRpc, type Rpc } from '../../chain/rpc.ts';
+import { TimedCache } from '../../util/timed-cache.ts';
 
 /**
  * Where the lottery's seed comes from: the pivot block hash of a Conflux epoch fixed before sign-up
@@ -22,7 +23,7 @@ export interface EpochBeacon {
 
 const testBeacons = new WeakMap<object, EpochBeacon>();
 const rpcs = new WeakMap<object, Rpc>();
-const heads = new WeakMap<object, Map<string, { value: number; at: number }>>();
+const heads = new WeakMap<object, TimedCache<string, number>>();
 
 /** Tests only: the beacon of an app without a chain. */
 export function setTestBeacon(ctx: AppContext, beacon: EpochBeacon | undefined) {
@@ -56,17 +57,10 @@ export function beaconOf(ctx: AppContext): EpochBeacon | null {
 export async function latestEpoch(ctx: AppContext, tag: 'latest_mined' | 'latest_confirmed'): Promise<number | null> {
   const b = beaconOf(ctx);
   if (!b) return null;
-  let m = heads.get(ctx.db);
-  if (!m) heads.set(ctx.db, (m = new Map()));
-  const hit = m.get(tag);
-  if (hit && ctx.monotonicNow() - hit.at <= 500) return hit.value;
-  try {
-    const value = await b.latestEpoch(tag);
-    m.set(tag, { value, at: ctx.monotonicNow() });
-    return value;
-  } catch {
-    return null;
-  }
+  let c = heads.get(ctx.db);
+  if (!c) heads.set(ctx.db, (c = new TimedCache(500, () => ctx.monotonicNow())));
+  // One request to the node at a time: a sign-up flood's entries share it.
+  return c.get(tag, () => b.latestEpoch(tag)).catch(() => null);
 }
 
 /** Forget the cached chain heads (tests after moving their beacon). */
