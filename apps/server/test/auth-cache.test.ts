@@ -18,14 +18,17 @@ import { makeTrader, type FakeChain, type Trader } from './market-helpers.ts';
  */
 let t: TestApp & { chain: FakeChain };
 let other: App;
-beforeAll(async () => {
-  t = await makeDropApp();
-  // A second server process on the same database (its own connections, caches and change feed).
+/** Another server process on the same database (its own connections, caches and change feed), on the test's clocks. */
+function anotherProcess(): Promise<App> {
   const config = loadConfig(
     { DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', MARKET_JOBS: '0', PASSWORD_SCRYPT_N: '16384', MAX_UNPAID_ORDERS: '1000', DROP_ATTEMPTS_PER_SECOND: '1000' },
     { dataDir: t.ctx.config.dataDir, databaseUrl: t.ctx.config.databaseUrl, serveWeb: false },
   );
-  other = await buildApp(config, { now: () => t.clock.t, monotonicNow: t.cacheClock.now, logger: false });
+  return buildApp(config, { now: () => t.clock.t, monotonicNow: t.cacheClock.now, logger: false });
+}
+beforeAll(async () => {
+  t = await makeDropApp();
+  other = await anotherProcess();
 });
 afterAll(async () => {
   await other?.close();
@@ -112,11 +115,7 @@ describe('session and trading-gate caches', () => {
 
   it('the activity recorded in memory is written when the app closes', async () => {
     const projectId = await dropOn();
-    const config = loadConfig(
-      { DEV_MODE: '1', CAPTCHA_PROVIDER: 'test', CHAIN: 'off', DEMO_DATA: '0', MARKET_JOBS: '0', PASSWORD_SCRYPT_N: '16384', MAX_UNPAID_ORDERS: '1000', DROP_ATTEMPTS_PER_SECOND: '1000' },
-      { dataDir: t.ctx.config.dataDir, databaseUrl: t.ctx.config.databaseUrl, serveWeb: false },
-    );
-    const third = await buildApp(config, { now: () => t.clock.t, monotonicNow: t.cacheClock.now, logger: false });
+    const third = await anotherProcess();
     const u = await makeTrader(t);
     t.clock.t += 61_000;
     try {
