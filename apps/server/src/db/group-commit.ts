@@ -5,15 +5,18 @@
  *
  * - The first batch starts one turn of the event loop after the first submit, so the requests that
  *   arrived together share it; at most `maxBatch` items per batch.
- * - `lanes` batches are written at the same time (`batchLanes` in tx.ts: one on SQLite, several on
- *   PostgreSQL, where the writers' row locks keep concurrent batches correct).
+ * - One batch at a time per queue and process; the next one collects meanwhile. (PostgreSQL had four
+ *   at a time: every batch of a queue takes the same hot row — the release's stock row, the escrow
+ *   balance — so concurrent batches only queued for it, and their smaller sizes cost the database
+ *   more per member; one at a time sold ≈ 20 % more per second with ≈ 30 % less database CPU per
+ *   unit, bench/RESULTS.md.) Several processes still write their batches at the same time; the row
+ *   locks every batch takes in one order keep that correct.
  * - A batch of several that fails is written again member by member, so one bad member cannot take
  *   the others down — unless `failTogether(err)` says the error is not a member's (database
  *   contention): then every member gets it.
  */
 export interface GroupCommitOptions<T, R> {
   maxBatch: number;
-  lanes: number;
   /** Writes one batch; one outcome per item, in the same order. */
   write: (items: T[]) => Promise<R[]>;
   failTogether?: (err: unknown) => boolean;
@@ -27,7 +30,7 @@ interface Member<T, R> {
 
 export class GroupCommit<T, R> {
   private waiting: Member<T, R>[] = [];
-  private running = 0;
+  private running = false;
 
   constructor(private readonly opts: GroupCommitOptions<T, R>) {}
 
@@ -35,8 +38,8 @@ export class GroupCommit<T, R> {
   submit(item: T): Promise<R> {
     return new Promise<R>((done, fail) => {
       this.waiting.push({ item, done, fail });
-      if (this.running < this.opts.lanes) {
-        this.running++;
+      if (!this.running) {
+        this.running = true;
         setImmediate(() => void this.drain());
       }
     });
@@ -46,7 +49,7 @@ export class GroupCommit<T, R> {
     try {
       while (this.waiting.length) await this.settle(this.waiting.splice(0, this.opts.maxBatch));
     } finally {
-      this.running--;
+      this.running = false;
     }
   }
 

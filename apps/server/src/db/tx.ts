@@ -53,18 +53,6 @@ export async function lockKey(ctx: Pick<AppContext, 'db'>, trx: Q, key: string):
 }
 
 /**
- * How many group-commit batches of one queue (a release's reservations, the balance payments) a
- * process writes at the same time: one on SQLite (one connection, one writer); four on PostgreSQL,
- * where a batch spends most of its time in round trips, and the row locks every batch takes in the
- * same order (quota rows sorted by identity and the stock row last; orders, then debits sorted by
- * account, then the escrow row) keep concurrent batches correct — as for the batches of several
- * processes (test/drop-reserve-batch.test.ts).
- */
-export function batchLanes(ctx: { db: { dialect: string } }): number {
-  return ctx.db.dialect === 'postgres' ? 4 : 1;
-}
-
-/**
  * The rows of a multi-row statement in parts of at most `max` rows. On SQLite the parts are powers of
  * two, largest first (37 rows → 32 + 4 + 1): the connection keeps its prepared statements by SQL text
  * (sqlite-driver.ts) and a statement of n rows is a text of its own, so every new batch size was

@@ -51,7 +51,6 @@ export function fulfilInBatch(ctx: AppContext, orderNo: string): Promise<JobResu
   if (!q) {
     q = new GroupCommit({
       maxBatch: MAX_BATCH,
-      lanes: 1,
       write: async (nos) => {
         await writeFulfilment(ctx, nos);
         return nos.map((): JobResult => ({ done: true }));

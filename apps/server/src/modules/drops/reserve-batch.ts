@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
-import { batchLanes, inTx, isUniqueViolation, rowParts, type Q } from '../../db/tx.ts';
+import { inTx, isUniqueViolation, rowParts, type Q } from '../../db/tx.ts';
 import { newId } from '../market/index.ts';
 import { isContention } from './admission.ts';
 import { givePhaseQuota } from './phase-quota.ts';
@@ -70,7 +70,7 @@ export function reserveInBatch(ctx: AppContext, r: Reservation): Promise<Reserve
   let q = m.get(r.projectId);
   if (!q) {
     // Database contention fails the whole batch (every member answers 1021); any other error is a member's.
-    q = new GroupCommit({ maxBatch: MAX_BATCH, lanes: batchLanes(ctx), write: (rs) => writeBatch(ctx, rs), failTogether: isContention });
+    q = new GroupCommit({ maxBatch: MAX_BATCH, write: (rs) => writeBatch(ctx, rs), failTogether: isContention });
     m.set(r.projectId, q);
   }
   return q.submit(r);

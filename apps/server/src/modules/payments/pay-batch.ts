@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { GroupCommit } from '../../db/group-commit.ts';
 import { keyList } from '../../db/key-list.ts';
-import { batchLanes, inTx, rowParts, unindexedEq, type Q } from '../../db/tx.ts';
+import { inTx, rowParts, unindexedEq, type Q } from '../../db/tx.ts';
 import { afterPaymentJob } from '../drops/index.ts';
 import { Account, postTxns } from '../ledger/index.ts';
 import { compareText } from '../../util/compare.ts';
@@ -41,7 +41,7 @@ const queues = new WeakMap<object, GroupCommit<BalancePayment, PayOutcome>>();
 
 export function payInBatch(ctx: AppContext, p: BalancePayment): Promise<PayOutcome> {
   let q = queues.get(ctx.db);
-  if (!q) queues.set(ctx.db, (q = new GroupCommit({ maxBatch: MAX_BATCH, lanes: batchLanes(ctx), write: (ps) => writePayBatch(ctx, ps) })));
+  if (!q) queues.set(ctx.db, (q = new GroupCommit({ maxBatch: MAX_BATCH, write: (ps) => writePayBatch(ctx, ps) })));
   return q.submit(p);
 }
 
