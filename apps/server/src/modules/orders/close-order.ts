@@ -5,7 +5,11 @@ import { moveOrder, releaseListing } from './transitions.ts';
 import { orderHooks } from './order-hooks.ts';
 import { notifyOrdersExpired } from '../messages/index.ts';
 
-type CloseOpts = { dueOnly?: boolean; reason?: string; byBuyer?: boolean };
+/**
+ * `open`: the caller read the order as created / paying a moment ago (the buyer's own call), so the
+ * read before the transaction is skipped; the transaction reads it again either way.
+ */
+type CloseOpts = { dueOnly?: boolean; reason?: string; byBuyer?: boolean; open?: boolean };
 
 /** Read before any transaction: most calls find nothing to close (already paid or closed) and open none. */
 async function closable(ctx: AppContext, orderNo: string, opts: CloseOpts, now: number): Promise<boolean> {
@@ -25,7 +29,7 @@ export async function closeUnpaidOrder(
   to: 'expired' | 'cancelled',
   opts: CloseOpts = {},
 ): Promise<boolean> {
-  if (!(await closable(ctx, orderNo, opts, ctx.now()))) return false;
+  if (!opts.open && !(await closable(ctx, orderNo, opts, ctx.now()))) return false;
   // The transaction's result is the boolean itself: a staff action's audit hook (admin/audit.ts) reads it.
   return inTx(ctx, async (trx) => (await closeAllInTx(ctx, trx, [{ orderNo, to, opts }]))[0]!);
 }
@@ -81,7 +85,8 @@ async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired'
   // It moved since the read (PostgreSQL: the read takes no lock): only created → paying leaves it closable.
   if (!moved && o.status === 'created') moved = await moveOrder(trx, orderNo, 'paying', to, now, set, opts.reason ?? null);
   if (!moved) return false;
-  await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
+  // A drop order has no listing.
+  if (o.listing_id !== null) await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
   return true;
 }
 
