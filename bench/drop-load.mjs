@@ -8,6 +8,8 @@
 // (cannelOrder) or walks away and lets the order expire — so units come back and are sold again.
 // `concurrency` is the number of requests in flight of all three kinds together.
 // `rate` (optional) paces the attempts; without it they go as fast as the servers answer.
+// `route`: 'spread' (attempts round-robin, follow-ups to a random server) or 'token' (each user's calls to the
+// server its session token hashes to, as a proxy's `hash $http_token consistent` does: docs/operations.md).
 // mode 'bare': the same calls against the bare Fastify baseline (drop-bare.mjs).
 import http from 'node:http';
 
@@ -58,11 +60,18 @@ function pct(arr, n) {
 const keyOf = (r) => `${r.http}:${r.json?.status ?? (r.error ? `error ${r.error}` : 'no-envelope')}`;
 const rand = (n) => Math.floor(Math.random() * n);
 
+/** FNV-1a of a token: the server a token-hashing proxy would pick. */
+function tokenHash(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
 async function run(job) {
   // A pool per server as large as all workers: follow-ups go to a random server, so any share of the workers may
   // call one server at once, and none may wait for a socket.
   const clients = job.targets.map((b) => client(b, job.concurrency));
-  const users = job.users.map((u) => ({ ...u, notBefore: 0 }));
+  const users = job.users.map((u) => ({ ...u, notBefore: 0, home: clients[tokenHash(u.token ?? '') % clients.length] }));
   const lat = new Float64Array(job.attempts);
   /** When each attempt was answered (ms after the start): to split the latencies at the first "sold out". */
   const endAt = new Float64Array(job.attempts);
@@ -110,7 +119,7 @@ async function run(job) {
   }
 
   async function followUp({ u, orderNo, n, action }) {
-    const c = clients[rand(clients.length)];
+    const c = job.route === 'token' ? u.home : clients[rand(clients.length)];
     const r = action === 'pay' ? await c.request('POST', PAY, { orderNo, method: 'balance' }, u.token) : await c.request('POST', CANCEL, { orderNo }, u.token);
     const into = action === 'pay' ? payAnswers : cancelAnswers;
     into[keyOf(r)] = (into[keyOf(r)] ?? 0) + 1;
@@ -149,7 +158,7 @@ async function run(job) {
       let u = users[rand(users.length)];
       const at = performance.now();
       for (let i = 0; i < 8 && u.notBefore > at; i++) u = users[rand(users.length)];
-      const c = clients[k % clients.length];
+      const c = job.route === 'token' ? u.home : clients[k % clients.length];
       const n = job.mode === 'drop' ? 1 + (Math.random() < job.twoShare ? 1 : 0) : 1;
       attemptsInFlight++;
       const r = await c.request('POST', job.path ?? CREATE, { projectId: job.projectId, count: n }, u.token);

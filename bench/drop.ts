@@ -17,6 +17,8 @@
 //   BENCH_LOAD_ON=B (two servers, all the load on B: A is then a dedicated worker process),
 //   BENCH_SEMI_SPACE_MB (64, as `npm start` runs the server; 0 = V8's default),
 //   BENCH_LAST_SEEN_S (600: the buyers were last seen that long before the seeding; 0 = just now),
+//   BENCH_ROUTE=token (each buyer's calls to the server its token hashes to, as a proxy hashing the token header;
+//   default spread: attempts round-robin, pay / cancel to a random server),
 //   BENCH_KEEP=1 keeps the data dir, the logs and the PostgreSQL database.
 // While units are left, the machine's CPU is split by role from /proc (cpu-sampler.ts: each server with
 // its children, PostgreSQL, the generator, this process, anything else) and divided by the units reserved.
@@ -69,6 +71,7 @@ const P = {
   servers: num(env.BENCH_SERVERS, 2),
   /** Winners of the first N seconds (and of the first half of the attempts) may cancel (7%) or walk away (8%); later winners all pay. */
   churnSeconds: num(env.BENCH_CHURN_S, quick ? 5 : 30),
+  route: env.BENCH_ROUTE === 'token' ? ('token' as const) : ('spread' as const),
   mintTimeoutS: num(env.BENCH_MINT_TIMEOUT_S, 900),
 };
 const LIVE = ['created', 'paying', 'paid', 'settling', 'completed'] as const;
@@ -312,7 +315,7 @@ try {
   })();
   const drop = await runLoad({
     mode: 'drop', targets, users: seeded.users.map((u) => ({ token: u.token })), attempts: P.attempts, concurrency: P.concurrency, projectId,
-    saleStartAt, serverOffsetMs, twoShare: 0.5, payShare: 0.85, cancelShare: 0.07, churnSeconds: P.churnSeconds, thinkMs: 1000, rate: P.rate,
+    saleStartAt, serverOffsetMs, twoShare: 0.5, payShare: 0.85, cancelShare: 0.07, churnSeconds: P.churnSeconds, thinkMs: 1000, rate: P.rate, route: P.route,
   });
   cpu.stop();
   log(`attempts done: ${drop.attempts} in ${drop.seconds.toFixed(1)} s (${Math.round(drop.perSecond)}/s); orders ${drop.created} (${drop.units} units), paid ${drop.paid}, cancelled ${drop.cancelled}, abandoned orders ${drop.abandoned}`);
@@ -441,7 +444,7 @@ try {
   console.log('');
   console.log(`=== drop benchmark: ${dbKind === 'postgres' ? 'PostgreSQL 15' : 'SQLite (WAL, one file)'}, ${P.servers} server process${P.servers > 1 ? 'es' : ''}${quick ? ' (quick)' : ''} — ${new Date().toISOString()} ===`);
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1/5/15 min) at the end; block interval ${env.CHAIN_BLOCK_INTERVAL_MS ?? 'off (each tx packed at once)'}; receipt poll ${env.CHAIN_RECEIPT_INTERVAL_MS ?? 200} ms`);
-  console.log(`stock ${P.stock}, limit ${P.limit}/identity (max ${P.limit}/order), ${seeded.users.length} users / ${seeded.identities} identities (${seeded.multi} with 2–3 accounts), ${P.attempts} attempts at concurrency ${P.concurrency}${P.rate ? ` paced at ${P.rate}/s` : ' unpaced'}, churn in the first ${P.churnSeconds} s, payment window ${P.windowS} s`);
+  console.log(`stock ${P.stock}, limit ${P.limit}/identity (max ${P.limit}/order), ${seeded.users.length} users / ${seeded.identities} identities (${seeded.multi} with 2–3 accounts), ${P.attempts} attempts at concurrency ${P.concurrency}${P.rate ? ` paced at ${P.rate}/s` : ' unpaced'}, churn in the first ${P.churnSeconds} s, payment window ${P.windowS} s${P.servers > 1 ? `, routing ${P.route}` : ''}`);
   console.log(`createOrder: ${Math.round(drop.perSecond)} attempts/s over ${drop.seconds.toFixed(1)} s; latency ${lat(drop.latency)}`);
   const byPhase = (b?: ByPhase) =>
     b ? `while units were left ${b.whileLeft ? `p99 ${b.whileLeft.p99} ms of ${b.whileLeft.n}` : '—'}, once sold out ${b.soldOut ? `p99 ${b.soldOut.p99} ms of ${b.soldOut.n}` : '—'}` : '—';
