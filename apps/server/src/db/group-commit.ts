@@ -8,7 +8,7 @@
  * - One batch at a time per queue and process; the next one collects meanwhile. (PostgreSQL had four
  *   at a time: every batch of a queue takes the same hot row — the release's stock row, the escrow
  *   balance — so concurrent batches only queued for it, and their smaller sizes cost the database
- *   more per member; one at a time sold ≈ 20 % more per second with ≈ 30 % less database CPU per
+ *   more per member; one at a time sold ≈ 15 % more per second with ≈ 25 % less database CPU per
  *   unit, bench/RESULTS.md.) Several processes still write their batches at the same time; the row
  *   locks every batch takes in one order keep that correct.
  * - A batch of several that fails is written again member by member, so one bad member cannot take
