@@ -330,6 +330,8 @@ describe('nowStint and the busy answers', () => {
       app.cacheClock.advance(1001);
       expect(await buy(app, v, projectId, 1)).toMatchObject({ status: '1024', message: 'the sale has ended' });
       // The stock snapshot: another process's reservations (a direct update) show once it is older than DROP_STOCK_CACHE_MS.
+      // Read afresh first: the snapshot is stale by now, and a read would reload it in the background, which could read the update below.
+      dropStockSnapshot(app.ctx, projectId);
       const before = (await stockOf(app.ctx, projectId))!;
       await app.ctx.db.kysely.updateTable('drop_stock').set({ taken: before.taken + 7 }).where('project_id', '=', projectId).execute();
       expect((await stockOf(app.ctx, projectId))!.taken).toBe(before.taken);
