@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, dbKind, type TestApp } from './helpers.ts';
 import { createOrderFor, expectLedgerBalanced, listForSale, makeGoods, makeRelease, makeTrader, topup, type FakeChain, type Release, type Trader } from './market-helpers.ts';
 import { buy, makeDrop, makeDropApp } from './drops-helpers.ts';
-import { writePayBatch, writePayBatchCall, writePayBatchIn, type BalancePayment, type PayOutcome } from '../src/modules/payments/pay-batch.ts';
+import { writePayBatch, writePayBatchCall, writePayBatchIn, type BalancePayment, type PayAnswer, type PayOutcome } from '../src/modules/payments/pay-batch.ts';
 import { Account, balanceOf } from '../src/modules/ledger/ledger.ts';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
@@ -13,7 +13,7 @@ import type { Database } from '../src/db/schema.ts';
  * of one account that can pay only one, a market order and a drop order, an order already `paying`
  * through a provider. Each member gets its own answer and only the paid ones move money.
  *
- * On PostgreSQL the batch is one call of `pay_balance_batch` (migration 0036) and the transaction
+ * On PostgreSQL the batch is one call of `pay_balance_orders` (migration 0041) and the transaction
  * (writePayBatchIn) stays for comparison: the same batch shape is written through both, and every
  * row they wrote (orders, events, payments, jobs, ledger transactions and entries, balances) must
  * be the same once order numbers and users are replaced by their roles.
@@ -48,7 +48,7 @@ async function world(): Promise<World> {
     orderRole.set(r.data.orderNo, role);
     return r.data.orderNo as string;
   };
-  const member = (orderNo: string, user: string, priceFen: number, kind = 'drop') => batch.push({ orderNo, kind, userId: users[user]!.userId, priceFen });
+  const member = (orderNo: string, user: string, kind = 'drop') => batch.push({ orderNo, kind, userId: users[user]!.userId });
   for (const u of ['rich', 'poor', 'gone', 'two', 'market', 'paying']) users[u] = await makeTrader(t);
   await topup(t, users.rich!, 5_000);
   await topup(t, users.poor!, 500);
@@ -76,19 +76,20 @@ async function world(): Promise<World> {
   expect(m.status, m.message).toBe('000000');
   orderRole.set(m.data.orderNo, 'market');
 
-  member(rich, 'rich', 1000);
-  member(poor, 'poor', 1000);
-  member(gone, 'gone', 1000);
-  member(hi!, 'two', 1000);
-  member(lo!, 'two', 1000);
-  member(rich, 'rich', 1000); // the same order again in the batch
-  member(poor, 'poor', 1000); // and the short one again
-  member(m.data.orderNo, 'market', 10_000, 'market');
-  member(paying, 'paying', 1000);
+  member(rich, 'rich');
+  member(poor, 'poor');
+  member(gone, 'gone');
+  member(hi!, 'two');
+  member(lo!, 'two');
+  member(rich, 'rich'); // the same order again in the batch
+  member(poor, 'poor'); // and the short one again
+  member(m.data.orderNo, 'market', 'market');
+  member(paying, 'paying');
   return { batch, orderRole, userRole: new Map(Object.entries(users).map(([role, u]) => [u.userId, role])), users };
 }
 
 const expected: PayOutcome[] = ['ok', 'short', 'notPayable', 'short', 'ok', 'notPayable', 'short', 'ok', 'ok'];
+const outcomes = (answers: PayAnswer[]) => answers.map((a) => a.outcome);
 
 /** Every row the batch wrote, with order numbers and users replaced by their roles (timestamps: set or not), sorted (the insertion order differs). */
 async function snapshot(w: World) {
@@ -143,7 +144,7 @@ async function orderRowsRead(
     await prepare(trx, onTrx, { orderNo, columns });
     const read = async () => Number((await sql<{ n: string }>`select coalesce(idx_tup_fetch, 0) + coalesce(seq_tup_read, 0) as n from pg_stat_xact_user_tables where relname = 'orders'`.execute(trx)).rows[0]!.n);
     const before = await read();
-    out = await writePayBatchCall(onTrx, w.batch);
+    out = outcomes(await writePayBatchCall(onTrx, w.batch));
     fetched = (await read()) - before;
     throw rolledBack;
   }).catch((err) => {
@@ -160,8 +161,13 @@ describe(`balance payments in one batch (${dbKind})`, () => {
   it('answers each member on its own and moves only the paid members’ money', async () => {
     const w = await world();
     const before = await escrow();
-    const out = await writePayBatch(t.ctx, w.batch);
-    expect(out).toEqual(expected);
+    const answers = await writePayBatch(t.ctx, w.batch);
+    expect(outcomes(answers)).toEqual(expected);
+    // Every answer carries its order's payment deadline, as the order row has it.
+    for (const [i, a] of answers.entries()) {
+      const row = await t.ctx.db.kysely.selectFrom('orders').select('expires_at').where('order_no', '=', w.batch[i]!.orderNo).executeTakeFirstOrThrow();
+      expect(a.expiresAt).toBe(Number(row.expires_at));
+    }
     const s = await snapshot(w);
     expect(s.balances).toEqual({ rich: 4_000, poor: 500, gone: 5_000, two: 500, market: 10_000, paying: 0 });
     expect(await escrow()).toBe(before + 1_000 + 1_000 + 10_000 + 1_000);
@@ -185,7 +191,7 @@ describe(`balance payments in one batch (${dbKind})`, () => {
     await expectLedgerBalanced(t);
 
     // The same batch again: nothing is payable any more, nothing moves.
-    const again = await writePayBatch(t.ctx, w.batch);
+    const again = outcomes(await writePayBatch(t.ctx, w.batch));
     expect(again).toEqual(['notPayable', 'short', 'notPayable', 'short', 'notPayable', 'notPayable', 'short', 'notPayable', 'notPayable']);
     expect(await snapshot(w)).toEqual(s);
     await expectLedgerBalanced(t);
@@ -199,7 +205,7 @@ describe(`balance payments in one batch (${dbKind})`, () => {
     const w = await world();
     const { out, fetched } = await orderRowsRead(w, ['id', 'order_no'], async (trx, onTrx, copy) => {
       for (let i = 0; i < 8; i++) {
-        expect(await writePayBatchCall(onTrx, [{ orderNo: `NONE${i}`, kind: 'drop', userId: w.users.rich!.userId, priceFen: 1000 }])).toEqual(['notPayable']);
+        expect(outcomes(await writePayBatchCall(onTrx, [{ orderNo: `NONE${i}`, kind: 'drop', userId: w.users.rich!.userId }]))).toEqual(['notFound']);
       }
       await sql`insert into orders (order_no, ${copy.columns}) select 'GROW' || g || ${copy.orderNo}, ${copy.columns} from orders, generate_series(1, 3000) g where order_no = ${copy.orderNo}`.execute(trx);
     });
@@ -211,8 +217,8 @@ describe(`balance payments in one batch (${dbKind})`, () => {
   it.skipIf(dbKind !== 'postgres')('PostgreSQL: the function writes exactly the rows of the transaction', async () => {
     const a = await world();
     const b = await world();
-    const outIn = await writePayBatchIn(t.ctx, a.batch);
-    const outCall = await writePayBatchCall(t.ctx, b.batch);
+    const outIn = outcomes(await writePayBatchIn(t.ctx, a.batch));
+    const outCall = outcomes(await writePayBatchCall(t.ctx, b.batch));
     expect(outIn).toEqual(expected);
     expect(outCall).toEqual(outIn);
     const sa = await snapshot(a);
@@ -234,6 +240,86 @@ describe(`balance payments in one batch (${dbKind})`, () => {
     expect(out).toEqual(expected);
     expect(fetched).toBeGreaterThan(0);
     expect(fetched).toBeLessThan(100);
+  });
+
+  it('checks each order under its lock, so a payment needs no read before it: refusals by the row, answered as the pay call answers them', async () => {
+    const { projectId } = await makeDrop(t, { supply: 100, priceFen: 1000, perIdentityLimit: 10, maxPerOrder: 2 });
+    const [owner, stranger, late] = [await makeTrader(t), await makeTrader(t), await makeTrader(t)];
+    for (const u of [owner, stranger, late]) await topup(t, u, 5_000);
+    const order = async (u: Trader) => {
+      const r = await buy(t, u, projectId, 1);
+      expect(r.status, r.message).toBe('000000');
+      return r.data.orderNo as string;
+    };
+    const mine = await order(owner);
+    const theirs = await order(owner);
+    const due = await order(late);
+    const expired = await order(late);
+    // Two orders past their payment window: one expired by a pay call (the batch answers 'due', the call expires it), one left due.
+    await t.ctx.db.kysely.updateTable('orders').set({ expires_at: t.ctx.now() - 1 }).where('order_no', 'in', [due, expired]).execute();
+    expect(await call(t, '/payment/nftOrder/V1/pay', { orderNo: expired, method: 'balance' }, late.h)).toMatchObject({ status: '1015', message: 'the order has expired' });
+    expect((await t.ctx.db.kysely.selectFrom('orders').select('status').where('order_no', '=', expired).executeTakeFirstOrThrow()).status).toBe('expired');
+    const seller = await makeTrader(t);
+    const goods = await makeGoods(t, release, seller);
+    await listForSale(t, seller, goods.goodsId, 2_000);
+    const m = await createOrderFor(t, owner, goods.goodsId);
+    expect(m.status, m.message).toBe('000000');
+
+    const batch: BalancePayment[] = [
+      { orderNo: theirs, kind: 'drop', userId: stranger.userId },
+      { orderNo: due, kind: 'drop', userId: late.userId },
+      { orderNo: expired, kind: 'drop', userId: late.userId },
+      { orderNo: m.data.orderNo, kind: 'drop', userId: owner.userId },
+      { orderNo: 'DO20990101000000000000000000', kind: 'drop', userId: owner.userId },
+      { orderNo: mine, kind: 'drop', userId: owner.userId },
+    ];
+    const balances = async () => Promise.all([owner, stranger, late].map((u) => balanceOf(t.ctx.db.kysely, Account.user(u.userId))));
+    const before = await balances();
+    const answers = await writePayBatch(t.ctx, batch);
+    expect(outcomes(answers)).toEqual(['notYours', 'due', 'expired', 'check', 'notFound', 'ok']);
+    expect(answers[4]!.expiresAt).toBeNull();
+    // Only `mine` moved money; the refused members wrote nothing.
+    expect(await balances()).toEqual([before[0]! - 1_000, before[1], before[2]]);
+    const statuses = await t.ctx.db.kysely.selectFrom('orders').select(['order_no', 'status']).where('order_no', 'in', [mine, theirs, due, expired, m.data.orderNo]).execute();
+    expect(Object.fromEntries(statuses.map((r) => [r.order_no, r.status]))).toEqual({ [mine]: 'paid', [theirs]: 'created', [due]: 'created', [expired]: 'expired', [m.data.orderNo]: 'created' });
+    await expectLedgerBalanced(t);
+
+    // The pay call answers each as the order read before the batch did (1012, 1015, 1404).
+    expect(await call(t, '/payment/nftOrder/V1/pay', { orderNo: theirs, method: 'balance' }, stranger.h)).toMatchObject({ status: '1012', message: 'this order is not yours' });
+    expect(await call(t, '/payment/nftOrder/V1/pay', { orderNo: due, method: 'balance' }, late.h)).toMatchObject({ status: '1015', message: 'the order has expired' });
+    expect(await call(t, '/payment/nftOrder/V1/pay', { orderNo: 'DO20990101000000000000000000', method: 'balance' }, owner.h)).toMatchObject({ status: '1404', message: 'order not found' });
+    expect(await call(t, '/payment/nftOrder/V1/pay', { orderNo: mine, method: 'balance' }, owner.h)).toMatchObject({ status: '1015', message: 'the order cannot be paid in its current state' });
+    // A market order is paid through the settlement's dry run first (the batch's 'check'), then from balance.
+    expect(await call(t, '/payment/nftOrder/V1/pay', { orderNo: m.data.orderNo, method: 'balance' }, owner.h)).toMatchObject({ status: '000000', data: { status: 'paid' } });
+    expect((await t.ctx.db.kysely.selectFrom('orders').select('status').where('order_no', '=', due).executeTakeFirstOrThrow()).status).toBe('expired');
+    const poor = await makeTrader(t);
+    const short = await order(poor);
+    expect(await call(t, '/payment/nftOrder/V1/pay', { orderNo: short, method: 'balance' }, poor.h)).toMatchObject({ status: '1016', message: 'insufficient balance' });
+    await expectLedgerBalanced(t);
+  });
+
+  it.skipIf(dbKind !== 'postgres')('PostgreSQL: the function refuses the same members as the transaction', async () => {
+    const { projectId } = await makeDrop(t, { supply: 100, priceFen: 1000, perIdentityLimit: 10, maxPerOrder: 2 });
+    const [owner, stranger] = [await makeTrader(t), await makeTrader(t)];
+    await topup(t, owner, 5_000);
+    const nos: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const r = await buy(t, owner, projectId, 1);
+      expect(r.status, r.message).toBe('000000');
+      nos.push(r.data.orderNo);
+    }
+    await t.ctx.db.kysely.updateTable('orders').set({ expires_at: t.ctx.now() - 1 }).where('order_no', 'in', [nos[1]!, nos[4]!]).execute();
+    const batchOf = (a: string, b: string, c: string) => [
+      { orderNo: a, kind: 'drop', userId: stranger.userId },
+      { orderNo: b, kind: 'drop', userId: owner.userId },
+      { orderNo: c, kind: 'drop', userId: owner.userId },
+      { orderNo: 'DO-none', kind: 'drop', userId: owner.userId },
+    ];
+    const viaTx = outcomes(await writePayBatchIn(t.ctx, batchOf(nos[0]!, nos[1]!, nos[2]!)));
+    const viaFn = outcomes(await writePayBatchCall(t.ctx, batchOf(nos[3]!, nos[4]!, nos[5]!)));
+    expect(viaTx).toEqual(['notYours', 'due', 'ok', 'notFound']);
+    expect(viaFn).toEqual(viaTx);
+    await expectLedgerBalanced(t);
   });
 
   it('a batch whose ledger transaction exists already is refused whole and changes nothing', async () => {

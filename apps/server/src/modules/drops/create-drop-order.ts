@@ -16,6 +16,7 @@ import { checkOnSale, dropRelease } from './release.ts';
 import { dropSettings, primarySplit } from './settings.ts';
 import { dropOrderRow, noteOf, reserveInBatch, type Reservation } from './reserve-batch.ts';
 import { noteStock, soldOutForSure, takeStock } from './stock.ts';
+import { DROP_ORDER_PREFIX } from './order-number.ts';
 
 /** Thrown inside the reservation transaction to roll it back with a business answer. */
 class Refused extends Error {
@@ -79,7 +80,7 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
       return o.orderNo;
     }
     for (let attempt = 0; ; attempt++) {
-      const no = newId('DO', now);
+      const no = newId(DROP_ORDER_PREFIX, now);
       try {
         await inTx(ctx, async (trx) => {
           // PostgreSQL: a reservation never waits long for a row lock (55P03 → 1021 排队中).

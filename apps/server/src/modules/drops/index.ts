@@ -7,6 +7,7 @@ export { epochTiming } from './lottery-beacon.ts';
 export { lotteryView } from './lottery.ts';
 export { mintPendingGoods, onMintWanted } from './mint-batches.ts';
 export type { MintOutcome, Minter } from './mint-batches.ts';
+export { isDropOrderNo } from './order-number.ts';
 export { dropSubject } from './payment-subject.ts';
 export { clearDropPhases, currentPhase, loadPlan, phaseViews, setDropPhases, timeline } from './phases.ts';
 export { registerDropJobs } from './register-jobs.ts';

@@ -9,6 +9,7 @@ import { takeTermsQuota, type PurchaseTerms } from './phase-gate.ts';
 import { giveQuota } from './quota.ts';
 import { takeStock } from './stock.ts';
 import { compareText } from '../../util/compare.ts';
+import { DROP_ORDER_PREFIX } from './order-number.ts';
 
 /**
  * Group commit of drop reservations (docs/drops.md "Under load"): the paid-for reservations
@@ -115,7 +116,7 @@ async function writeBatchCall(ctx: AppContext, rs: readonly Reservation[]): Prom
   const projectId = rs[0]!.projectId;
   if (rs.some((r) => r.projectId !== projectId)) throw new Error('a reservation batch is of one release');
   const members = rs.map((r, i) => ({
-    i, identity: r.identity, qty: r.quantity, lim: r.terms.limit, order_no: newId('DO', r.now), buyer: r.buyerUserId, seller: r.creatorUserId,
+    i, identity: r.identity, qty: r.quantity, lim: r.terms.limit, order_no: newId(DROP_ORDER_PREFIX, r.now), buyer: r.buyerUserId, seller: r.creatorUserId,
     address: r.buyerAddress, total: r.totalFen, commission: r.commissionFen, creator_fen: r.creatorFen, unit_price: r.unitPriceFen,
     expires_at: r.expiresAt, created_at: r.now, note: noteOf(r),
   }));
@@ -150,7 +151,7 @@ async function writeBatchIn(ctx: AppContext, trx: Q, rs: readonly Reservation[])
 
   // 2. orders and their events, for every member that got its quota (rows of this transaction only).
   const wanted = rs.map((_, i) => i).filter((i) => quotaOk[i]);
-  const nos = new Map(wanted.map((i) => [i, newId('DO', rs[i]!.now)]));
+  const nos = new Map(wanted.map((i) => [i, newId(DROP_ORDER_PREFIX, rs[i]!.now)]));
   for (const part of rowParts(ctx, wanted, INSERT_CHUNK)) {
     await trx
       .insertInto('orders')

@@ -9,11 +9,12 @@ import { invalidateListing } from '../market/index.ts';
 import { requireSettlement } from '../market/index.ts';
 import { FILLED_REVERTS } from '../market/index.ts';
 import { buyerOrder, closeUnpaidOrder } from '../orders/index.ts';
+import { notFound } from '../market/index.ts';
 import { settleRequestOf } from '../orders/index.ts';
 import { moveOrder } from '../orders/index.ts';
-import { dropSubject } from '../drops/index.ts';
+import { dropSubject, isDropOrderNo } from '../drops/index.ts';
 import { cardPayAvailable } from '../payout/index.ts';
-import { payInBatch } from './pay-batch.ts';
+import { payInBatch, type PayAnswer } from './pay-batch.ts';
 
 /** Payment methods available now. */
 export function availableMethods(ctx: AppContext): PayMethod[] {
@@ -34,12 +35,19 @@ export function providerFor(ctx: AppContext, method: 'sandbox' | 'alipay' | 'wec
  *
  * - balance: one transaction moves the price from the buyer's balance to escrow (refused with
  *   1016 when short), marks the order paid and inserts its settlement job — shared with the other
- *   balance payments arriving meanwhile (group commit, pay-batch.ts).
+ *   balance payments arriving meanwhile (group commit, pay-batch.ts). A drop order's payment goes
+ *   there without reading its order first: the batch checks the order under its lock and answers
+ *   as the read would have (1404, 1012, expired, not payable).
  * - sandbox / alipay / wechat: the order becomes `paying` and the provider's pay URL (for WeChat Pay
  *   Native the `code_url` the web shows as a QR code) is returned; the
  *   provider's verified notify later marks it paid (apply-payment.ts).
  */
 export async function payOrder(ctx: AppContext, userId: number, input: { orderNo: string; method: PayMethod }) {
+  if (input.method === 'balance' && isDropOrderNo(input.orderNo)) {
+    // No chain dry run for a drop order: its collectibles are minted after payment ('check': not a drop order after all).
+    const a = await payInBatch(ctx, { orderNo: input.orderNo, kind: 'drop', userId });
+    if (a.outcome !== 'check') return balanceAnswer(ctx, input.orderNo, a);
+  }
   const o = await buyerOrder(ctx, userId, input.orderNo);
   if (o.status === 'expired') throw new ApiError(Status.ORDER_STATE, 'orderExpired');
   if (o.status !== 'created' && o.status !== 'paying') throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
@@ -58,14 +66,8 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
   }
   const now = ctx.now();
   const price = Number(o.price_fen);
-  if (input.method === 'balance') {
-    // Shares one transaction with the other balance payments arriving meanwhile (pay-batch.ts).
-    const outcome = await payInBatch(ctx, { orderNo: o.order_no, kind: o.kind, userId, priceFen: price });
-    if (outcome === 'notPayable') throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
-    if (outcome === 'short') throw new ApiError(Status.PAYMENT_REFUSED, 'balanceInsufficient');
-    ctx.jobs.wake();
-    return { orderNo: o.order_no, method: input.method, status: 'paid' as const, payUrl: null, expiresAt: Number(o.expires_at) };
-  }
+  // Shares one transaction with the other balance payments arriving meanwhile (pay-batch.ts).
+  if (input.method === 'balance') return balanceAnswer(ctx, o.order_no, await payInBatch(ctx, { orderNo: o.order_no, kind: o.kind, userId }));
   await inTx(ctx, async (trx) => {
     if (o.status === 'created') {
       const moved = await moveOrder(trx, o.order_no, 'created', 'paying', now, { pay_method: input.method }, `paying via ${input.method}`);
@@ -91,4 +93,27 @@ export async function payOrder(ctx: AppContext, userId: number, input: { orderNo
     throw new ApiError(Status.PAYMENT_REFUSED, 'payProviderDown');
   });
   return { orderNo: o.order_no, method: input.method, status: 'paying' as const, payUrl, expiresAt: Number(o.expires_at) };
+}
+
+/** The answer to a payment from balance by the batch's outcome (the errors buyerOrder and payOrder give for the same order). */
+async function balanceAnswer(ctx: AppContext, orderNo: string, a: PayAnswer) {
+  switch (a.outcome) {
+    case 'ok':
+      ctx.jobs.wake();
+      return { orderNo, method: 'balance' as const, status: 'paid' as const, payUrl: null, expiresAt: a.expiresAt! };
+    case 'notFound':
+      throw notFound('orderNotFound');
+    case 'notYours':
+      throw new ApiError(Status.FORBIDDEN, 'orderNotYours');
+    case 'due':
+      await closeUnpaidOrder(ctx, orderNo, 'expired', { dueOnly: true, open: true });
+      throw new ApiError(Status.ORDER_STATE, 'orderExpired');
+    case 'expired':
+      throw new ApiError(Status.ORDER_STATE, 'orderExpired');
+    case 'short':
+      throw new ApiError(Status.PAYMENT_REFUSED, 'balanceInsufficient');
+    case 'notPayable':
+    case 'check':
+      throw new ApiError(Status.ORDER_STATE, 'orderNotPayable');
+  }
 }
