@@ -44,7 +44,7 @@ import { bidRoutes } from './modules/bids/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { paymentNotifyRoutes, paymentRoutes } from './modules/payments/index.ts';
 import { ledgerRoutes } from './modules/ledger/index.ts';
-import { createDropOrderFor, dropRoutes, isDropOrderBody, registerDropJobs } from './modules/drops/index.ts';
+import { createDropOrderFor, dropRoutes, isDropOrderBody, registerDropJobs, startDropWarmup } from './modules/drops/index.ts';
 import { localStorage } from './providers/storage/local.ts';
 import { s3Storage } from './providers/storage/s3.ts';
 import { mediaUploadRoutes, uploadRoutes } from './modules/uploads/index.ts';
@@ -185,6 +185,9 @@ export async function buildApp(
   attachOrderSettlement(ctx);
   // Drops: the fulfil job of paid drop orders, the completion sweep, the lottery draws.
   registerDropJobs(ctx);
+  // Drops: before a sale starts, the buyers' sessions and trading gates are loaded into this process's caches.
+  const warmup = startDropWarmup(ctx, (msg, extra) => app.log.info(extra ?? {}, msg));
+  app.addHook('onClose', async () => warmup.stop());
   // Account cancellations: the cooling-off sweep and the anonymisation job.
   registerAccountJobs(ctx);
   // Blind boxes, compose and transfers: the consume job, the reveal and expiry sweeps, the chain side.

@@ -28,6 +28,13 @@ export interface DropsConfig {
   fulfilHoldMs: number;
   /** Failed single mints after which a drop unit is refunded instead (DROP_MINT_MAX_FAILURES, default 5; one retry a minute). */
   mintMaxFailures: number;
+  /**
+   * The warm-up before a sale (drops/warm-up.ts): this long before a release's sale or first phase starts
+   * (DROP_WARM_BEFORE_MS, default 10000; 0 = off), each serving process loads the sessions and trading gates
+   * of the buyers last seen within DROP_WARM_SEEN_MS (default 3600000), the DROP_WARM_MAX (default 100000)
+   * most recent, so the flood's first calls need no lookup.
+   */
+  warm: { beforeMs: number; seenMs: number; max: number };
 }
 
 export const dropsEnv = {
@@ -41,6 +48,9 @@ export const dropsEnv = {
   MINT_BATCH_SIZE: intVar({ min: 1, max: 200, default: 50 }),
   DROP_MINT_MAX_FAILURES: intVar({ min: 1, default: 5 }),
   DROP_FULFIL_HOLD_MS: intVar({ min: 0, max: 60_000, default: 15_000 }),
+  DROP_WARM_BEFORE_MS: intVar({ min: 0, max: 50_000, default: 10_000 }),
+  DROP_WARM_SEEN_MS: intVar({ min: 0, default: 3_600_000 }),
+  DROP_WARM_MAX: intVar({ min: 0, max: 200_000, default: 100_000 }),
 };
 
 export function loadDropsConfig(raw: NodeJS.ProcessEnv): DropsConfig {
@@ -56,5 +66,6 @@ export function loadDropsConfig(raw: NodeJS.ProcessEnv): DropsConfig {
     mintBatchSize: env.MINT_BATCH_SIZE,
     mintMaxFailures: env.DROP_MINT_MAX_FAILURES,
     fulfilHoldMs: env.DROP_FULFIL_HOLD_MS,
+    warm: { beforeMs: env.DROP_WARM_BEFORE_MS, seenMs: env.DROP_WARM_SEEN_MS, max: env.DROP_WARM_MAX },
   };
 }

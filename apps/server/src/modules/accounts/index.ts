@@ -7,7 +7,7 @@ export { rehashIfOld } from './rehash-password.ts';
 export { findUserById } from './repo.ts';
 export { accountRoutes } from './routes.ts';
 export { recordSecurityEvent } from './security-log.ts';
-export { findSessionUser, flushSessionTouches, runSessionLookup, sessionLookupSql, type SessionRow } from './sessions.ts';
+export { findSessionUser, flushSessionTouches, primeSessions, runSessionLookup, sessionGeneration, sessionLookupSql, type SessionRow } from './sessions.ts';
 export { consumeSmsCode, issueSmsCode } from './sms-codes.ts';
 export { optionalUserId } from './viewer.ts';
 export { requireUserId, tokenOf } from './require-user.ts';

@@ -165,6 +165,22 @@ function sessionCache(ctx: AppContext): ChangeCache<string, SessionEntry> {
   return c;
 }
 
+/** The session cache's generation now: pass it to primeSessions with rows read after this call. */
+export function sessionGeneration(ctx: AppContext): number {
+  return sessionCache(ctx).generation();
+}
+
+/**
+ * Puts live sessions read at generation `gen` into this process's session cache, as lookups would
+ * (the warm-up before a drop's sale: kyc/require-trader.ts warmTraders). Nothing is kept when a change came in since.
+ */
+export function primeSessions(ctx: AppContext, rows: readonly { hash: string; row: SessionRow }[], gen: number): void {
+  const cache = sessionCache(ctx);
+  for (const { hash, row } of rows) {
+    cache.set(hash, { userId: Number(row.user_id), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) }, gen);
+  }
+}
+
 /** A live session's row as a lookup returns it. */
 export interface SessionRow {
   user_id: number;

@@ -18,3 +18,4 @@ export { setDropSettings } from './settings.ts';
 export { allocateSerials, ensureStock, takeStock } from './stock.ts';
 export { syncReleaseRoyalty } from './sync-release-royalty.ts';
 export { importWhitelist } from './whitelist.ts';
+export { startDropWarmup } from './warm-up.ts';
