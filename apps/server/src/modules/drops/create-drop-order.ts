@@ -130,7 +130,7 @@ export async function createDropOrder(ctx: AppContext, userId: number, input: { 
 
 /** Why the reservation was refused, with the numbers the buyer needs. */
 async function refusal(ctx: AppContext, why: 'quota' | 'stock', projectId: number, identity: string, n: number, terms: PurchaseTerms): Promise<ApiError> {
-  if (why === 'quota') return quotaRefusal(ctx.db.kysely, projectId, terms, identity);
+  if (why === 'quota') return quotaRefusal(ctx.db.kysely, projectId, terms, identity, n);
   const row = await ctx.db.kysely.selectFrom('drop_stock').select(['supply', 'taken']).where('project_id', '=', projectId).executeTakeFirst();
   const left = row ? Math.max(0, Number(row.supply) - Number(row.taken)) : 0;
   return left === 0 || left >= n ? new ApiError(Status.DROP_SOLD_OUT, 'dropSoldOut') : new ApiError(Status.DROP_SOLD_OUT, 'dropNotEnough', { n: left });
