@@ -177,8 +177,13 @@ export function sessionGeneration(ctx: AppContext): number {
 export function primeSessions(ctx: AppContext, rows: readonly { hash: string; row: SessionRow }[], gen: number): void {
   const cache = sessionCache(ctx);
   for (const { hash, row } of rows) {
-    cache.set(hash, { userId: Number(row.user_id), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) }, gen);
+    cache.set(hash, entryOf(row), gen);
   }
+}
+
+/** A session's cache entry from its row (a lookup's or the warm-up's). */
+function entryOf(row: SessionRow): SessionEntry {
+  return { userId: Number(row.user_id), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) };
 }
 
 /** A live session's row as a lookup returns it. */
@@ -235,7 +240,7 @@ export async function findSessionUser(
   const gen = cache.generation();
   const row = await load(ctx, hash, now);
   if (!row) return undefined;
-  const entry: SessionEntry = { userId: Number(row.user_id), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), expiresAt: Number(row.expires_at) };
+  const entry = entryOf(row);
   cache.set(hash, entry, gen);
   touchSession(ctx, hash, entry.lastSeenAt, entry);
   return entry.userId;

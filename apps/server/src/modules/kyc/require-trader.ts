@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import { Status } from '@cfx/contract/envelope.ts';
 import type { AppContext } from '../../context.ts';
@@ -97,8 +97,8 @@ const traderLookups = new WeakMap<object, CompiledQuery<TraderSessionRow>>();
 async function loadTraderSession(ctx: AppContext, hash: string, now: number): Promise<SessionRow | undefined> {
   let q = traderLookups.get(ctx.db);
   if (!q) {
-    const sql = sessionLookupSql(ctx.db.dialect, { select: GATE_SELECT, join: ' left join realname on realname.user_id = users.id' });
-    traderLookups.set(ctx.db, (q = CompiledQuery.raw(sql) as CompiledQuery<TraderSessionRow>));
+    const text = sessionLookupSql(ctx.db.dialect, { select: GATE_SELECT, join: ' left join realname on realname.user_id = users.id' });
+    traderLookups.set(ctx.db, (q = CompiledQuery.raw(text) as CompiledQuery<TraderSessionRow>));
   }
   const cache = gateCache(ctx);
   const gen = cache.generation();
@@ -115,16 +115,14 @@ async function loadTraderSession(ctx: AppContext, hash: string, now: number): Pr
  * of sessions, users or real names are not kept (the caches' generations). Returns the sessions read.
  */
 export async function warmTraders(ctx: AppContext, opts: { seenSince: number; max: number }): Promise<number> {
-  const [now, since, max] = ctx.db.dialect === 'postgres' ? ['$1', '$2', '$3'] : ['?', '?', '?'];
-  const text = `select sessions.token_hash, sessions.user_id, sessions.last_seen_at, sessions.expires_at${GATE_SELECT}
-    from sessions inner join users on users.id = sessions.user_id left join realname on realname.user_id = users.id
-    where sessions.revoked_at is null and sessions.expires_at > ${now} and users.frozen_at is null and sessions.last_seen_at >= ${since}
-    order by sessions.last_seen_at desc limit ${max}`;
   const gates = gateCache(ctx);
   const genGate = gates.generation();
   const genSession = sessionGeneration(ctx);
   // Through Kysely (not Db.run): on SQLite it waits for a transaction on the one connection, so no uncommitted row is kept.
-  const { rows } = await ctx.db.kysely.executeQuery(CompiledQuery.raw(text, [ctx.now(), opts.seenSince, opts.max]) as CompiledQuery<TraderSessionRow & { token_hash: string }>);
+  const { rows } = await sql<TraderSessionRow & { token_hash: string }>`select sessions.token_hash, sessions.user_id, sessions.last_seen_at, sessions.expires_at${sql.raw(GATE_SELECT)}
+    from sessions inner join users on users.id = sessions.user_id left join realname on realname.user_id = users.id
+    where sessions.revoked_at is null and sessions.expires_at > ${ctx.now()} and users.frozen_at is null and sessions.last_seen_at >= ${opts.seenSince}
+    order by sessions.last_seen_at desc limit ${opts.max}`.execute(ctx.db.kysely);
   for (const r of rows) gates.set(Number(r.user_id), gateOf(r), genGate);
   primeSessions(ctx, rows.map((r) => ({ hash: r.token_hash, row: r })), genSession);
   return rows.length;
