@@ -39,6 +39,7 @@ import * as m0038 from './migrations/0038-pay-balance-plan.ts';
 import * as m0039 from './migrations/0039-orders-market-indexes.ts';
 import * as m0040 from './migrations/0040-batch-functions-no-seqscan.ts';
 import * as m0041 from './migrations/0041-pay-balance-orders.ts';
+import * as m0042 from './migrations/0042-drop-stock-returns.ts';
 import type { MigrationEnv } from './migration-env.ts';
 
 /** What a data migration may need (db/migration-env.ts: migrations import it from there, not from this file). */
@@ -116,6 +117,8 @@ export const migrations: Record<string, (db: Db, env: MigrationEnv) => Migration
   '0040-batch-functions-no-seqscan': m0040.migration,
   // 0041: PostgreSQL: pay_balance_orders, the payment batch that checks its orders itself (no read of the order before a payment).
   '0041-pay-balance-orders': m0041.migration,
+  // 0042: units given back by closed drop orders, folded into the stock row after the closing commit (PostgreSQL: no stock-row lock across a round trip).
+  '0042-drop-stock-returns': m0042.migration,
 };
 
 /** Migrates to the latest version (or to `target`, for upgrade tests). */

@@ -548,6 +548,13 @@ export interface DropStockTable {
   voided: Generated<number>;
   updated_at: number;
 }
+/** Units given back by closed unpaid drop orders, not yet folded into drop_stock (migration 0042, PostgreSQL only writes it). */
+export interface DropStockReturnsTable {
+  id: Generated<number>;
+  project_id: number;
+  units: number;
+  created_at: number;
+}
 /** Units of a release taken by one real-name identity (reserved + paid). */
 export interface DropQuotaTable {
   project_id: number;
@@ -1291,6 +1298,7 @@ export interface Database {
   sandbox_trades: SandboxTradesTable;
   catalog_changes: CatalogChangesTable;
   drop_stock: DropStockTable;
+  drop_stock_returns: DropStockReturnsTable;
   drop_quota: DropQuotaTable;
   drop_config: DropConfigTable;
   drop_phases: DropPhasesTable;

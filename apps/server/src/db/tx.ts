@@ -22,8 +22,15 @@ function retryable(err: unknown): boolean {
  */
 export async function inTx<T>(ctx: Pick<AppContext, 'db'>, fn: (trx: Q) => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
+    const after: (() => unknown)[] = [];
     try {
-      return await ctx.db.kysely.transaction().execute(fn);
+      const out = await ctx.db.kysely.transaction().execute((trx) => {
+        commitHooks.set(trx, after);
+        return fn(trx);
+      });
+      // Committed: what a callback throws must not turn the caller's success into a failure (or a retry).
+      if (after.length) await Promise.allSettled(after.map(async (cb) => cb()));
+      return out;
     } catch (err) {
       if (attempt < 4 && retryable(err)) {
         await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * (attempt + 1)));
@@ -32,6 +39,22 @@ export async function inTx<T>(ctx: Pick<AppContext, 'db'>, fn: (trx: Q) => Promi
       throw err;
     }
   }
+}
+
+const commitHooks = new WeakMap<object, (() => unknown)[]>();
+
+/**
+ * Runs `cb` once the transaction `trx` has committed (not when it rolls back, and only for the
+ * attempt that commits when inTx retries); inTx returns when the callbacks have settled (what they
+ * throw is dropped). `trx` must be inTx's handle — answered false otherwise and `cb` is not run (a
+ * caller with work that must follow the commit has a sweep for that case) — or the plain handle,
+ * whose statements commit on their own: `cb` runs at once and is not awaited.
+ */
+export function afterCommit(trx: Q, cb: () => unknown): boolean {
+  const list = commitHooks.get(trx);
+  if (list) list.push(cb);
+  else if (!trx.isTransaction) void Promise.resolve().then(cb).catch(() => undefined);
+  return !!list || !trx.isTransaction;
 }
 
 export function isUniqueViolation(err: unknown): boolean {

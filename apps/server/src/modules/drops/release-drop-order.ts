@@ -3,7 +3,7 @@ import { keyList } from '../../db/key-list.ts';
 import type { Q } from '../../db/tx.ts';
 import { givePhaseQuota } from './phase-quota.ts';
 import { giveQuota } from './quota.ts';
-import { dropStockSnapshot, giveStock } from './stock.ts';
+import { dropStockSnapshot, giveStock, giveStockAfterCommit } from './stock.ts';
 import { compareText } from '../../util/compare.ts';
 
 /**
@@ -13,9 +13,11 @@ import { compareText } from '../../util/compare.ts';
  * once. Market orders among them are left alone. Returns how many drop orders gave units back.
  *
  * Lock order, as the reservation batches take them: orders (the moves, before this) → the quotas,
- * sorted by release, bucket and identity → each release's stock row once, for the sum of its units.
- * An expiry sweep that closes a hundred orders of one release so updates its stock row once and
- * holds it only at the end of its transaction.
+ * sorted by release, bucket and identity → each release's stock row once, for the sum of its units
+ * (SQLite). On PostgreSQL the stock rows are not locked here at all: the units go into a returns row
+ * per release, folded into the stock once the transaction has committed (stock.ts,
+ * giveStockAfterCommit). An expiry sweep that closes a hundred orders of one release so writes one
+ * return for them.
  */
 export async function releaseDropOrders(ctx: AppContext, trx: Q, orderNos: readonly string[], now: number): Promise<number> {
   if (!orderNos.length) return 0;
@@ -31,9 +33,12 @@ export async function releaseDropOrders(ctx: AppContext, trx: Q, orderNos: reado
     else if (o.identity) await giveQuota(trx, o.projectId, o.identity, o.n, now);
     units.set(o.projectId, (units.get(o.projectId) ?? 0) + o.n);
   }
-  for (const [projectId, n] of units) {
-    await giveStock(trx, projectId, n, now);
-    dropStockSnapshot(ctx, projectId);
-  }
+  // PostgreSQL: no stock row locked until the commit's round trip (giveStockAfterCommit); SQLite's transactions run alone anyway.
+  if (ctx.db.dialect === 'postgres') await giveStockAfterCommit(ctx, trx, units, now);
+  else
+    for (const [projectId, n] of units) {
+      await giveStock(trx, projectId, n, now);
+      dropStockSnapshot(ctx, projectId);
+    }
   return drops.length;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { Q } from '../../db/tx.ts';
+import { afterCommit, type Q } from '../../db/tx.ts';
 
 /**
  * The stock of a release's primary sale: one `drop_stock` row per release (supply, units taken =
@@ -64,12 +64,19 @@ export async function ensureStock(q: Q, projectId: number, now: number): Promise
  * `supply − taken` (what can still be bought) is the row's own.
  */
 async function load(ctx: AppContext, projectId: number): Promise<StockSnapshot | undefined> {
-  const read = () => ctx.db.kysely.selectFrom('drop_stock').select(['supply', 'taken', 'paid', 'voided']).where('project_id', '=', projectId).executeTakeFirst();
+  const read = () =>
+    ctx.db.kysely
+      .selectFrom('drop_stock')
+      .select(['supply', 'taken', 'paid', 'voided'])
+      .select((e) => e.selectFrom('drop_stock_returns').select((r) => r.fn.sum<number>('units').as('n')).where('project_id', '=', projectId).as('returned'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
   let row = await read();
   if (!row && (await ensureStock(ctx.db.kysely, projectId, ctx.now()))) row = await read();
   if (!row) return undefined;
   const v = Number(row.voided);
-  return { supply: Number(row.supply) - v, taken: Number(row.taken) - v, paid: Number(row.paid) - v };
+  // Units given back but not yet folded into the row (giveStockAfterCommit) are for sale again: shown so.
+  return { supply: Number(row.supply) - v, taken: Number(row.taken) - v - Number(row.returned ?? 0), paid: Number(row.paid) - v };
 }
 
 /**
@@ -159,6 +166,93 @@ export async function giveStock(trx: Q, projectId: number, n: number, now: numbe
     .where('taken', '>=', n)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/**
+ * PostgreSQL: gives back the units of unpaid drop orders closed in `trx` (release → units) without
+ * touching the stock rows in it. A row per release goes into `drop_stock_returns` — a new row, which
+ * no reservation waits for — and once `trx` has committed one statement of its own folds the
+ * release's pending returns into `taken` (foldStockReturns); until then the snapshot counts them
+ * for sale already, and inTx returns once the fold is done. A reservation batch that meets the row
+ * before the fold refuses as before (sold out) for the milliseconds in between. What a crash between the commit and the fold
+ * leaves, the drops' periodic sweep folds (sweepStockReturns).
+ */
+export async function giveStockAfterCommit(ctx: AppContext, trx: Q, units: ReadonlyMap<number, number>, now: number): Promise<void> {
+  const rows = [...units].filter(([, n]) => n > 0).map(([project_id, n]) => ({ project_id, units: n, created_at: now }));
+  if (!rows.length) return;
+  await trx.insertInto('drop_stock_returns').values(rows).execute();
+  afterCommit(trx, () =>
+    Promise.all(
+      rows.map((r) => {
+        dropStockSnapshot(ctx, r.project_id);
+        return scheduleFold(ctx, r.project_id);
+      }),
+    ),
+  );
+}
+
+/**
+ * Folds every pending return of a release into its stock row, in ONE statement on its own (it
+ * commits by itself; the row is locked only while it runs): the returns deleted, their sum taken
+ * off `taken`. Two folds at once cannot count a return twice: the second waits for the first's row
+ * locks and then finds the rows gone. Returns the units folded. PostgreSQL only (SQLite writes none).
+ */
+export async function foldStockReturns(ctx: AppContext, projectId: number): Promise<number> {
+  const r = await sql<{ n: string | number }>`
+    with r as (delete from drop_stock_returns where project_id = ${projectId} returning units),
+         s as (select coalesce(sum(units), 0) as n from r)
+    update drop_stock set taken = taken - s.n, updated_at = ${ctx.now()} from s
+    where drop_stock.project_id = ${projectId} and s.n > 0
+    returning s.n`.execute(ctx.db.kysely);
+  // No snapshot to adjust: it counted the returns as for sale already (load).
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Per database handle and release: the last fold queued (`tail`) and one not started yet (`pending`),
+ * which every caller meanwhile shares — it starts after their commits, so it sees their returns.
+ */
+const folds = new WeakMap<object, Map<number, { tail: Promise<void>; pending?: Promise<void> }>>();
+
+/**
+ * Folds a release's returns after the caller's commit: at most one fold runs at a time per release
+ * and process, and the returns that commit while it runs are folded by one more right after it,
+ * however many they are. Resolves when that fold is done; a fold that fails is left to the sweep.
+ */
+function scheduleFold(ctx: AppContext, projectId: number): Promise<void> {
+  let m = folds.get(ctx.db);
+  if (!m) folds.set(ctx.db, (m = new Map()));
+  let st = m.get(projectId);
+  if (!st) m.set(projectId, (st = { tail: Promise.resolve() }));
+  if (st.pending) return st.pending;
+  const state = st;
+  const map = m;
+  const p: Promise<void> = state.tail.then(async () => {
+    state.pending = undefined;
+    await foldStockReturns(ctx, projectId).catch(() => 0);
+  });
+  state.pending = p;
+  state.tail = p;
+  void p.then(() => {
+    if (state.tail === p) map.delete(projectId);
+  });
+  return p;
+}
+
+/** Returns pending longer than this are folded by the sweep (the fold after the commit missed them: a crash, an error). */
+export const STOCK_RETURN_SWEEP_AGE_MS = 1_000;
+
+/** The sweep: folds the releases with returns older than STOCK_RETURN_SWEEP_AGE_MS. Returns the units folded. */
+export async function sweepStockReturns(ctx: AppContext): Promise<number> {
+  const due = await ctx.db.kysely
+    .selectFrom('drop_stock_returns')
+    .select('project_id')
+    .distinct()
+    .where('created_at', '<=', ctx.now() - STOCK_RETURN_SWEEP_AGE_MS)
+    .execute();
+  let n = 0;
+  for (const d of due) n += await foldStockReturns(ctx, Number(d.project_id));
+  return n;
 }
 
 /** Allocates `n` consecutive serials for a paid order and counts it paid. Returns the first serial. */
