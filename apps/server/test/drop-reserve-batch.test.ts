@@ -95,6 +95,34 @@ describe('createOrder statements', () => {
     expect(c.counts.transactions).toBe(pg ? 0 : 1);
   });
 
+  it('counts the SQL of one cancellation', async () => {
+    const { projectId } = await makeDrop(t, { supply: 100 });
+    const u = await makeTrader(t);
+    const o = await buy(t, u, projectId, 1);
+    expect(o.status).toBe('000000');
+    await new Promise((r) => setTimeout(r, 300));
+    const c = countStatements(t);
+    let res: Awaited<ReturnType<typeof call>>;
+    try {
+      res = await call(t, '/payment/nftOrder/V1/cannelOrder', { orderNo: o.data.orderNo }, u.h);
+    } finally {
+      c.restore();
+    }
+    expect(res.status).toBe('000000');
+    console.log(`cancel: ${c.counts.statements} statements, ${c.counts.transactions} transaction(s): ${c.counts.sql.join(' ')}`);
+    // Before: 11 on both (the order read again in the transaction and again for the units, its goods read for the
+    // answer) and on PostgreSQL the stock row held from its update to the COMMIT. Now: the buyer's order read, in one
+    // transaction the move with its event (PostgreSQL: one statement), the quota and the stock (PostgreSQL: a returns
+    // row, folded after the commit by a statement of its own), then the answer's order and timeline.
+    expect(c.counts.sql).toEqual(
+      t.ctx.db.dialect === 'postgres'
+        ? ['SelectQueryNode', 'InsertQueryNode', 'UpdateQueryNode', 'InsertQueryNode', 'RawNode', 'SelectQueryNode', 'SelectQueryNode']
+        : ['SelectQueryNode', 'UpdateQueryNode', 'InsertQueryNode', 'UpdateQueryNode', 'UpdateQueryNode', 'SelectQueryNode', 'SelectQueryNode'],
+    );
+    expect(c.counts.transactions).toBe(1);
+    expect(await stock(t, projectId)).toMatchObject({ taken: 0 });
+  });
+
   it('answers the new order exactly as reading it back does', async () => {
     const { projectId } = await makeDrop(t, { supply: 10, perIdentityLimit: 2, maxPerOrder: 2 });
     const u = await makeTrader(t);

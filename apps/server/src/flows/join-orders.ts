@@ -14,7 +14,7 @@ import { onIndexedTransfers } from '../modules/shift/index.ts';
 export function joinOrders(ctx: AppContext) {
   attachMarketHooks(ctx, { closeUnpaidOrder, moveOrder });
   attachOrderHooks(ctx, {
-    releaseUnpaid: (c, trx, orderNos, now) => releaseDropOrders(c, trx, orderNos, now),
+    releaseUnpaid: (c, trx, orders, now) => releaseDropOrders(c, trx, orders, now),
     paymentMethods: (c) => availableMethods(c),
   });
   if (ctx.market) ctx.market.onIndexedTransfers = (transfers) => onIndexedTransfers(ctx, transfers);

@@ -1,10 +1,18 @@
 import type { AppContext } from '../../context.ts';
-import { keyList } from '../../db/key-list.ts';
 import type { Q } from '../../db/tx.ts';
 import { givePhaseQuota } from './phase-quota.ts';
 import { giveQuota } from './quota.ts';
 import { dropStockSnapshot, giveStock, giveStockAfterCommit } from './stock.ts';
 import { compareText } from '../../util/compare.ts';
+
+/** A closed order as its closing transaction read it (orders/close-order.ts): each appears once. */
+export interface ClosedOrder {
+  kind: string;
+  project_id: number | null;
+  quantity: number | null;
+  identity_digest: string | null;
+  quota_bucket: string | null;
+}
 
 /**
  * Unpaid drop orders closed (expired or cancelled): their units go back to the release's stock and
@@ -19,9 +27,7 @@ import { compareText } from '../../util/compare.ts';
  * giveStockAfterCommit). An expiry sweep that closes a hundred orders of one release so writes one
  * return for them.
  */
-export async function releaseDropOrders(ctx: AppContext, trx: Q, orderNos: readonly string[], now: number): Promise<number> {
-  if (!orderNos.length) return 0;
-  const rows = await trx.selectFrom('orders').select(['order_no', 'kind', 'project_id', 'quantity', 'identity_digest', 'quota_bucket']).where('order_no', 'in', keyList(ctx, [...new Set(orderNos)])).execute();
+export async function releaseDropOrders(ctx: AppContext, trx: Q, rows: readonly ClosedOrder[], now: number): Promise<number> {
   const drops = rows
     .filter((o) => o.kind === 'drop' && o.project_id !== null && o.quantity !== null)
     .map((o) => ({ projectId: Number(o.project_id), n: Number(o.quantity), identity: o.identity_digest, bucket: o.quota_bucket }))

@@ -31,7 +31,7 @@ export async function buyerOrder(ctx: AppContext, userId: number, orderNo: strin
   if (!o) throw notFound('orderNotFound');
   if (Number(o.buyer_user_id) !== userId) throw new ApiError(Status.FORBIDDEN, 'orderNotYours');
   if ((o.status === 'created' || o.status === 'paying') && Number(o.expires_at) <= ctx.now()) {
-    await closeUnpaidOrder(ctx, orderNo, 'expired', { dueOnly: true, open: true });
+    await closeUnpaidOrder(ctx, orderNo, 'expired', { dueOnly: true, read: o });
     throw new ApiError(Status.ORDER_STATE, 'orderExpired');
   }
   return o;

@@ -13,6 +13,6 @@ import { orderDetailOf } from './order-view.ts';
 export async function cancelOrder(ctx: AppContext, userId: number, orderNo: string) {
   const o = await buyerOrder(ctx, userId, orderNo);
   if (o.status !== 'created' && o.status !== 'paying') throw new ApiError(Status.ORDER_STATE, 'orderNotCancellable');
-  if (!(await closeUnpaidOrder(ctx, orderNo, 'cancelled', { reason: 'cancelled by the buyer', byBuyer: true, open: true }))) throw new ApiError(Status.ORDER_STATE, 'orderNotCancellable');
+  if (!(await closeUnpaidOrder(ctx, orderNo, 'cancelled', { reason: 'cancelled by the buyer', byBuyer: true, read: o }))) throw new ApiError(Status.ORDER_STATE, 'orderNotCancellable');
   return (await orderDetailOf(ctx, orderNo, userId))!;
 }

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import type { OrdersTable } from '../../db/schema.ts';
 import { inTx, type Q } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
@@ -7,9 +9,16 @@ import { notifyOrdersExpired } from '../messages/index.ts';
 
 /**
  * `open`: the caller read the order as created / paying a moment ago (the buyer's own call), so the
- * read before the transaction is skipped; the transaction reads it again either way.
+ * read before the transaction is skipped; the transaction reads it again. `read`: the caller has the
+ * row itself (buyerOrder's), so the transaction reads nothing either — every column used is fixed at
+ * the order's creation but the status, and the status is the move's condition (a cancelled order's
+ * move finds nothing to update).
  */
-type CloseOpts = { dueOnly?: boolean; reason?: string; byBuyer?: boolean; open?: boolean };
+type CloseOpts = { dueOnly?: boolean; reason?: string; byBuyer?: boolean; open?: boolean; read?: ClosableOrder };
+
+/** What closing an order reads of it: its status, window, listing, and what a drop order gives back. */
+const CLOSABLE = ['order_no', 'status', 'expires_at', 'listing_id', 'goods_id', 'kind', 'project_id', 'quantity', 'identity_digest', 'quota_bucket'] as const;
+export type ClosableOrder = Pick<Selectable<OrdersTable>, (typeof CLOSABLE)[number]>;
 
 /** Read before any transaction: most calls find nothing to close (already paid or closed) and open none. */
 async function closable(ctx: AppContext, orderNo: string, opts: CloseOpts, now: number): Promise<boolean> {
@@ -29,7 +38,7 @@ export async function closeUnpaidOrder(
   to: 'expired' | 'cancelled',
   opts: CloseOpts = {},
 ): Promise<boolean> {
-  if (!opts.open && !(await closable(ctx, orderNo, opts, ctx.now()))) return false;
+  if (!opts.open && !opts.read && !(await closable(ctx, orderNo, opts, ctx.now()))) return false;
   // The transaction's result is the boolean itself: a staff action's audit hook (admin/audit.ts) reads it.
   return inTx(ctx, async (trx) => (await closeAllInTx(ctx, trx, [{ orderNo, to, opts }]))[0]!);
 }
@@ -49,15 +58,16 @@ interface CloseRequest {
 async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]): Promise<boolean[]> {
   const now = ctx.now();
   const out = rs.map(() => false);
-  const closed: string[] = [];
+  const closed: ClosableOrder[] = [];
   const expired: string[] = [];
   const order = rs.map((_, i) => i).sort((a, b) => compareText(rs[a]!.orderNo, rs[b]!.orderNo));
   for (const i of order) {
     const r = rs[i]!;
     // The same order twice in a batch: the second finds it closed.
-    if (await closeInTx(ctx, trx, r.orderNo, r.to, r.opts, now)) {
+    const o = await closeInTx(ctx, trx, r.orderNo, r.to, r.opts, now);
+    if (o) {
       out[i] = true;
-      closed.push(r.orderNo);
+      closed.push(o);
       if (r.to === 'expired') expired.push(r.orderNo);
     }
   }
@@ -72,22 +82,23 @@ async function closeAllInTx(ctx: AppContext, trx: Q, rs: readonly CloseRequest[]
 /**
  * Moves one unpaid order to `to` and releases its listing, in the caller's transaction (transactions
  * begin IMMEDIATE on SQLite and hold the write lock: reading first is safe). The drop units are given
- * back, and the buyers told, by closeAllInTx, once for all the orders it closed.
+ * back, and the buyers told, by closeAllInTx, once for all the orders it closed. Returns the order
+ * when it closed it.
  */
-async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired' | 'cancelled', opts: CloseOpts, now: number): Promise<boolean> {
-  const o = await trx.selectFrom('orders').select(['status', 'expires_at', 'listing_id', 'goods_id']).where('order_no', '=', orderNo).executeTakeFirst();
-  if (!o || (o.status !== 'created' && o.status !== 'paying')) return false;
-  if (opts.dueOnly && Number(o.expires_at) > now) return false;
+async function closeInTx(ctx: AppContext, trx: Q, orderNo: string, to: 'expired' | 'cancelled', opts: CloseOpts, now: number): Promise<ClosableOrder | null> {
+  const o = opts.read ?? (await trx.selectFrom('orders').select(CLOSABLE).where('order_no', '=', orderNo).executeTakeFirst());
+  if (!o || (o.status !== 'created' && o.status !== 'paying')) return null;
+  if (opts.dueOnly && Number(o.expires_at) > now) return null;
   // Counted for the buyer's re-order cooldown and daily cap (create-order.ts): not paying in time, or cancelling.
   const closedBy = to === 'expired' ? ('expiry' as const) : opts.byBuyer ? ('buyer' as const) : null;
   const set = { closed_at: now, fail_reason: opts.reason ?? null, closed_by: closedBy };
   let moved = await moveOrder(trx, orderNo, o.status, to, now, set, opts.reason ?? null);
   // It moved since the read (PostgreSQL: the read takes no lock): only created → paying leaves it closable.
   if (!moved && o.status === 'created') moved = await moveOrder(trx, orderNo, 'paying', to, now, set, opts.reason ?? null);
-  if (!moved) return false;
+  if (!moved) return null;
   // A drop order has no listing.
   if (o.listing_id !== null) await releaseListing(trx, { order_no: orderNo, listing_id: Number(o.listing_id), goods_id: Number(o.goods_id) }, now);
-  return true;
+  return o;
 }
 
 /** Orders an expiry sweep closes per transaction. */

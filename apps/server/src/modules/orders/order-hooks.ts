@@ -1,6 +1,7 @@
 import type { PayMethod } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
+import type { ClosableOrder } from './close-order.ts';
 
 /**
  * What modules above orders add to an order's life (drops, payments): attached once at start-up by
@@ -8,8 +9,8 @@ import type { Q } from '../../db/tx.ts';
  * closed or shown: orderHooks() throws rather than skip a step.
  */
 export interface OrderHooks {
-  /** Inside the transaction that closed unpaid orders: drop orders give their units back (drops). */
-  releaseUnpaid(ctx: AppContext, trx: Q, orderNos: readonly string[], now: number): Promise<unknown>;
+  /** Inside the transaction that closed unpaid orders (each as read by it): drop orders give their units back (drops). */
+  releaseUnpaid(ctx: AppContext, trx: Q, orders: readonly ClosableOrder[], now: number): Promise<unknown>;
   /** The payment methods an unpaid order may be paid with (payments). */
   paymentMethods(ctx: AppContext): PayMethod[];
 }

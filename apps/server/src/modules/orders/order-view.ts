@@ -78,9 +78,13 @@ export async function orderDetailOf(ctx: AppContext, orderNo: string, viewerId: 
 
 /** The collectibles of drop orders (created when the order is fulfilled), by order number. */
 export type DropItems = Map<string, NonNullable<OrderDetail['drop']>['items']>;
-export async function dropItemsOf(q: Q, rows: readonly { order_no: string; kind: string }[]): Promise<DropItems> {
+
+/** Statuses of an order never paid (orders/transitions.ts: none of them is reached from `paid`): a drop order in one has no collectibles. */
+const NEVER_PAID: ReadonlySet<string> = new Set(['created', 'paying', 'cancelled', 'expired']);
+
+export async function dropItemsOf(q: Q, rows: readonly { order_no: string; kind: string; status: string }[]): Promise<DropItems> {
   const out: DropItems = new Map();
-  const nos = rows.filter((r) => r.kind === 'drop').map((r) => r.order_no);
+  const nos = rows.filter((r) => r.kind === 'drop' && !NEVER_PAID.has(r.status)).map((r) => r.order_no);
   if (!nos.length) return out;
   const goods = await q.selectFrom('goods').select(['id', 'serial', 'token_id', 'chain_status', 'drop_order_no']).where('drop_order_no', 'in', nos).orderBy('serial').execute();
   for (const g of goods) {

@@ -1,4 +1,4 @@
-import type { Updateable } from 'kysely';
+import { PostgresAdapter, sql, type Updateable } from 'kysely';
 import type { OrderStatus } from '@cfx/contract/market.ts';
 import type { OrdersTable } from '../../db/schema.ts';
 import type { Q } from '../../db/tx.ts';
@@ -43,9 +43,21 @@ export async function moveOrder(
     current = row.status;
   }
   if (!TRANSITIONS[current].includes(to)) throw new Error(`illegal order move ${current} → ${to}`);
-  const res = await trx.updateTable('orders').set({ ...set, status: to }).where('order_no', '=', orderNo).where('status', '=', current).executeTakeFirst();
+  const event = { from: current, to, note: note?.slice(0, 200) ?? null, at: now };
+  const move = (k: Pick<Q, 'updateTable'>) => k.updateTable('orders').set({ ...set, status: to }).where('order_no', '=', orderNo).where('status', '=', current);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    // One round trip on PostgreSQL: the move and its event in one statement (the event only when the move found its row).
+    const res = await trx
+      .with('m', (k) => move(k).returning('order_no'))
+      .insertInto('order_events')
+      .columns(['order_no', 'from_status', 'to_status', 'note', 'at'])
+      .expression((eb) => eb.selectFrom('m').select(['m.order_no', sql<OrderStatus>`${event.from}::text`.as('f'), sql<OrderStatus>`${event.to}::text`.as('t'), sql<string | null>`${event.note}::text`.as('n'), sql<number>`${event.at}::bigint`.as('a')]))
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1 ? current : null;
+  }
+  const res = await move(trx).executeTakeFirst();
   if (Number(res.numUpdatedRows) !== 1) return null;
-  await trx.insertInto('order_events').values({ order_no: orderNo, from_status: current, to_status: to, note: note?.slice(0, 200) ?? null, at: now }).execute();
+  await trx.insertInto('order_events').values({ order_no: orderNo, from_status: event.from, to_status: event.to, note: event.note, at: event.at }).execute();
   return current;
 }
 
