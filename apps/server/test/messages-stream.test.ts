@@ -6,7 +6,7 @@ import { loadConfig } from '../src/config.ts';
 import { buildApp, type App } from '../src/app.ts';
 import { inTx } from '../src/db/tx.ts';
 import { loadMessagesConfig } from '../src/config/messages.ts';
-import { notifyUser } from '../src/modules/messages/notify-user.ts';
+import { notifyUser, notifyUsers } from '../src/modules/messages/notify-user.ts';
 import { call, dbKind, type TestApp } from './helpers.ts';
 import { makeGoods, makeMarketApp, makeRelease, makeTrader, type FakeChain, type Release, type Trader } from './market-helpers.ts';
 import { listen, SseClient, ticketFor } from './messages-helpers.ts';
@@ -85,6 +85,25 @@ describe('the SSE stream', () => {
     } finally {
       sa.close();
       sb.close();
+    }
+  });
+
+  it('messages for several users in one call reach each user\'s stream (one signal statement for all of them)', async () => {
+    const users = await Promise.all([1, 2, 3].map(() => makeTrader(t)));
+    const streams = await Promise.all(users.map(async (u) => SseClient.open(base, `ticket=${await ticketFor(t, u)}`)));
+    try {
+      for (const s of streams) await s.next((e) => e.event === 'unread');
+      const ids = await inTx(t.ctx, (trx) =>
+        notifyUsers(t.ctx, trx, users.map((u, i) => ({ userId: u.userId, kind: 'sold' as const, params: { name: `batch ${i}`, serial: i + 1, priceFen: 100, incomeFen: 95 }, opts: { dedupeKey: 'x:batch' } }))),
+      );
+      for (const [i, s] of streams.entries()) {
+        const m = await s.next((e) => e.event === 'message');
+        expect(m.data.id).toBe(ids[i]);
+        expect(m.data.body).toContain(`《batch ${i}》`);
+        expect((await s.next((e) => e.event === 'unread')).data.count).toBe(1);
+      }
+    } finally {
+      for (const s of streams) s.close();
     }
   });
 

@@ -6,7 +6,7 @@ import { enqueueJobs } from '../../jobs/runner.ts';
 import { jobOf } from '../../jobs/define-job.ts';
 import { messageSmsJob, messageSmsJobOf } from './send-message-sms.ts';
 import type { NoticeParams } from './render.ts';
-import { signalUser } from './signal.ts';
+import { signalUsers } from './signal.ts';
 import './tables.ts';
 
 export interface NotifyOptions {
@@ -110,10 +110,9 @@ export async function notifyUsers(ctx: Pick<AppContext, 'db' | 'now'>, q: Q, not
   const signalled = new Set<number>();
   for (let i = 0; i < notices.length; i++) {
     const n = notices[i]!;
-    if (out[i] === null || !setting(n).inApp || signalled.has(n.userId)) continue;
-    signalled.add(n.userId);
-    await signalUser(ctx.db, q, n.userId);
+    if (out[i] !== null && setting(n).inApp) signalled.add(n.userId);
   }
+  await signalUsers(ctx.db, q, [...signalled]);
   return out;
 }
 
