@@ -68,6 +68,23 @@ describe('api client', () => {
     expect(items[0]!.kind).toBe('error');
   });
 
+  it('1100 answers in a row (the stream\'s logout, then a save) leave the one session message showing', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 10_000);
+      vi.stubGlobal('fetch', respond(env('1100')));
+      await api('/api/user/message/v1/unread');
+      vi.setSystemTime(Date.now() + 100);
+      useUserStore.setState({ token: 'T' });
+      await api('/api/user/profile/v1/modifynickname', { nickname: 'x' });
+      const items = useToastStore.getState().items;
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({ kind: 'error', text: 'session.lost' }); // the catalog key (the e2e shell test checks the words)
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('1100 can be handled by the caller (password reset)', async () => {
     vi.stubGlobal('fetch', respond(env('1100')));
     await api('/api/user/findpwd/v1/reset', {}, { ownSessionCodes: true, silent: true });

@@ -78,9 +78,12 @@ let sessionLostAt = 0;
 /** session lost. Public so other modules (e.g. tests, future wallet code) can trigger it. */
 export function handleSessionLost() {
   useUserStore.getState().clear();
-  toast.closeAll();
-  // Several parallel calls may fail together; show one message.
-  if (Date.now() - sessionLostAt > 500) toast.error(browserT()('session.lost'));
+  // Several calls may fail together (the message stream's logout and a save a moment later): the first shows
+  // the message, the others neither show another nor close it — closing it left the user with no message at all.
+  if (Date.now() - sessionLostAt > 500) {
+    toast.closeAll();
+    toast.error(browserT()('session.lost'));
+  }
   sessionLostAt = Date.now();
   if (typeof window !== 'undefined' && isPersonalCenterPath(window.location.pathname)) goTo('/', { replace: true });
 }
