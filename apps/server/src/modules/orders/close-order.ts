@@ -1,10 +1,8 @@
-import type { Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { OrdersTable } from '../../db/schema.ts';
 import { inTx, type Q } from '../../db/tx.ts';
 import { compareText } from '../../util/compare.ts';
 import { moveOrder, releaseListing } from './transitions.ts';
-import { orderHooks } from './order-hooks.ts';
+import { orderHooks, type ClosableOrder } from './order-hooks.ts';
 import { notifyOrdersExpired } from '../messages/index.ts';
 
 /**
@@ -16,9 +14,8 @@ import { notifyOrdersExpired } from '../messages/index.ts';
  */
 type CloseOpts = { dueOnly?: boolean; reason?: string; byBuyer?: boolean; open?: boolean; read?: ClosableOrder };
 
-/** What closing an order reads of it: its status, window, listing, and what a drop order gives back. */
-const CLOSABLE = ['order_no', 'status', 'expires_at', 'listing_id', 'goods_id', 'kind', 'project_id', 'quantity', 'identity_digest', 'quota_bucket'] as const;
-export type ClosableOrder = Pick<Selectable<OrdersTable>, (typeof CLOSABLE)[number]>;
+/** The columns of ClosableOrder, read by the transaction when the caller has no row. */
+const CLOSABLE = ['order_no', 'status', 'expires_at', 'listing_id', 'goods_id', 'kind', 'project_id', 'quantity', 'identity_digest', 'quota_bucket'] as const satisfies readonly (keyof ClosableOrder)[];
 
 /** Read before any transaction: most calls find nothing to close (already paid or closed) and open none. */
 async function closable(ctx: AppContext, orderNo: string, opts: CloseOpts, now: number): Promise<boolean> {

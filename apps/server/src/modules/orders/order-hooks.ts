@@ -1,7 +1,14 @@
 import type { PayMethod } from '@cfx/contract/market.ts';
 import type { AppContext } from '../../context.ts';
+import type { Selectable } from 'kysely';
+import type { OrdersTable } from '../../db/schema.ts';
 import type { Q } from '../../db/tx.ts';
-import type { ClosableOrder } from './close-order.ts';
+
+/** What closing an order reads of it (close-order.ts): its status, window, listing, and what a drop order gives back. */
+export type ClosableOrder = Pick<
+  Selectable<OrdersTable>,
+  'order_no' | 'status' | 'expires_at' | 'listing_id' | 'goods_id' | 'kind' | 'project_id' | 'quantity' | 'identity_digest' | 'quota_bucket'
+>;
 
 /**
  * What modules above orders add to an order's life (drops, payments): attached once at start-up by
