@@ -1,22 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import type { Q } from '../../db/tx.ts';
+import type { ClosableOrder } from '../orders/index.ts';
 import { givePhaseQuota } from './phase-quota.ts';
 import { giveQuota } from './quota.ts';
 import { dropStockSnapshot, giveStock, giveStockAfterCommit } from './stock.ts';
 import { compareText } from '../../util/compare.ts';
 
-/** A closed order as its closing transaction read it (orders/close-order.ts): each appears once. */
-export interface ClosedOrder {
-  kind: string;
-  project_id: number | null;
-  quantity: number | null;
-  identity_digest: string | null;
-  quota_bucket: string | null;
-}
-
 /**
- * Unpaid drop orders closed (expired or cancelled): their units go back to the release's stock and
- * to the buyer identities' quotas. Call it in the transaction that moved the orders out of
+ * Unpaid drop orders closed (expired or cancelled), each once and as its closing transaction read
+ * it: their units go back to the release's stock and to the buyer identities' quotas. Call it in the transaction that moved the orders out of
  * created / paying — that conditional move happens exactly once, so the units come back exactly
  * once. Market orders among them are left alone. Returns how many drop orders gave units back.
  *
@@ -27,7 +19,7 @@ export interface ClosedOrder {
  * giveStockAfterCommit). An expiry sweep that closes a hundred orders of one release so writes one
  * return for them.
  */
-export async function releaseDropOrders(ctx: AppContext, trx: Q, rows: readonly ClosedOrder[], now: number): Promise<number> {
+export async function releaseDropOrders(ctx: AppContext, trx: Q, rows: readonly ClosableOrder[], now: number): Promise<number> {
   const drops = rows
     .filter((o) => o.kind === 'drop' && o.project_id !== null && o.quantity !== null)
     .map((o) => ({ projectId: Number(o.project_id), n: Number(o.quantity), identity: o.identity_digest, bucket: o.quota_bucket }))

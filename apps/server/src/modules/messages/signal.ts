@@ -41,8 +41,7 @@ export async function signalUser(db: Db, q: Q, userId: number): Promise<void> {
 export async function signalUsers(db: Db, q: Q, userIds: readonly number[]): Promise<void> {
   if (!userIds.length) return;
   if (db.dialect === 'postgres') {
-    if (userIds.length === 1) await sql`select pg_notify(${MESSAGE_CHANNEL}, ${String(userIds[0])})`.execute(q);
-    else await sql`select pg_notify(${MESSAGE_CHANNEL}, u) from unnest(${userIds.map(String)}::text[]) as u`.execute(q);
+    await sql`select pg_notify(${MESSAGE_CHANNEL}, u) from unnest(${userIds.map(String)}::text[]) as u`.execute(q);
     return;
   }
   const bus = localBus(db);

@@ -9,4 +9,4 @@ export { completionBatcher, refundOrder, runSettleJob, settleJob, settleRequestO
 export { moveOrder, noteOrder } from './transitions.ts';
 export { buyerOrder } from './buyer-order.ts';
 export { attachOrderHooks } from './order-hooks.ts';
-export type { OrderHooks } from './order-hooks.ts';
+export type { ClosableOrder, OrderHooks } from './order-hooks.ts';
